@@ -68,6 +68,20 @@ export const SERVICE_ERRORS = {
 } as const;
 
 /**
+ * Reads a service error string. A bad token shows as a `KeyError` (fact), but so does
+ * deleting a record that is gone (fact: `KeyError: Did not find any matching records`),
+ * so that exact message is told apart first. The client validates every parameter
+ * before sending, so a KeyError from a missing key is not expected; any other KeyError
+ * is read as a token problem.
+ */
+export function classifyServiceError(text: string): 'auth' | 'not_found' | 'no_org' | 'other' {
+  if (text.startsWith(SERVICE_ERRORS.notFound)) return 'not_found';
+  if (text.startsWith(SERVICE_ERRORS.authPrefix)) return 'auth';
+  if (text.startsWith(SERVICE_ERRORS.noOrgPrefix)) return 'no_org';
+  return 'other';
+}
+
+/**
  * create_context: where each client parameter goes on the wire.
  * `context_data` nesting for org, session_type, egress_region, browser_profile and
  * categories is a decision (spec rule 2: session parameters nest under context_data);

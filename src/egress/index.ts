@@ -58,15 +58,21 @@ const CANONICAL_LOCATIONS: Readonly<Record<string, Omit<EgressLocation, 'name'>>
 };
 
 /** The detailed form, grouped by region; names absent from the canonical data are left out. */
-export const EGRESS_DETAILED: Readonly<Record<RegionName, readonly EgressLocation[]>> = Object.fromEntries(
-  REGION_NAMES.map((region) => [
-    region,
-    EGRESS_REGIONS[region].flatMap((name) => {
-      const canonical = Object.hasOwn(CANONICAL_LOCATIONS, name) ? CANONICAL_LOCATIONS[name] : undefined;
-      return canonical ? [{ name, ...canonical }] : [];
-    }),
-  ]),
-) as Record<RegionName, readonly EgressLocation[]>;
+function detailedOf(region: RegionName): readonly EgressLocation[] {
+  return EGRESS_REGIONS[region].flatMap((name) => {
+    const canonical = Object.hasOwn(CANONICAL_LOCATIONS, name) ? CANONICAL_LOCATIONS[name] : undefined;
+    return canonical ? [{ name, ...canonical }] : [];
+  });
+}
+
+/** The detailed form, grouped by region; names absent from the canonical data are left out. */
+export const EGRESS_DETAILED: Readonly<Record<RegionName, readonly EgressLocation[]>> = {
+  'North America': detailedOf('North America'),
+  'Central & South America': detailedOf('Central & South America'),
+  Europe: detailedOf('Europe'),
+  'Middle East & Africa': detailedOf('Middle East & Africa'),
+  'Asia-Pacific': detailedOf('Asia-Pacific'),
+};
 
 const KNOWN_NAMES: ReadonlySet<string> = new Set<string>([
   ...REGION_NAMES,

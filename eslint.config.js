@@ -1,0 +1,78 @@
+// @ts-check
+import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const pureModules = ['src/api/**', 'src/fang/**', 'src/egress/**', 'src/policy/**', 'src/net/**'];
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  regexp.configs['flat/recommended'],
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      // Regular expressions run on attacker-chosen text: no super-linear behaviour.
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-misleading-capturing-group': 'error',
+      // Spreading a string walks code points, which is what the text checks want.
+      '@typescript-eslint/no-misused-spread': 'off',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'Build DOM nodes, never HTML strings.' },
+        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Build DOM nodes, never HTML strings.' },
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text, never HTML strings.' },
+        { selector: "NewExpression[callee.name='Function']", message: 'No code from strings.' },
+      ],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+    },
+  },
+  {
+    // Shipped code: no console chatter (it could carry a user's URL), no direct polyfill import.
+    files: ['src/**', 'entrypoints/**'],
+    rules: {
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'webextension-polyfill', message: "Import { browser } from 'wxt/browser'." }] },
+      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/transport.ts calls fetch.' }],
+    },
+  },
+  {
+    files: ['src/api/client.ts'],
+    rules: {
+      // The client hands the global fetch to the transport; it never calls it.
+      'no-restricted-globals': 'off',
+    },
+  },
+  {
+    // Pure modules: no browser APIs, so they run in Node and in any extension context.
+    files: pureModules,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'webextension-polyfill', message: 'Pure modules use no browser APIs.' }],
+          patterns: [
+            { group: ['wxt', 'wxt/*', '@wxt-dev/*'], message: 'Pure modules use no browser APIs.' },
+            { group: ['node:*'], message: 'Pure modules run in the extension too: no Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

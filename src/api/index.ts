@@ -1,0 +1,70 @@
+/**
+ * The Isolink service client: a typed client for the whole service interface.
+ * No browser APIs; runs in the extension's background and in Node 20.
+ *
+ * @example
+ * import { createClient, isAuthError } from './src/api';
+ * const client = createClient({ baseUrl, launchBase, token });
+ * const { browse_context_id } = await client.createContext({ username, url, auto_domain_allow: true });
+ */
+export {
+  BULK_BATCH_SIZE,
+  BULK_MAX_URLS,
+  DEFAULT_TIMEOUT_MS,
+  IsolinkClient,
+  createClient,
+  isLaunchUrl,
+  type BulkCreateParams,
+  type BulkCreateResult,
+  type BulkCreated,
+  type BulkFailure,
+  type ClientOptions,
+  type ProxyChangeResult,
+  type ProxyListResult,
+  type PutFileParams,
+  type ResearchContextParams,
+} from './client';
+export {
+  ApiError,
+  AuthError,
+  CommandError,
+  HttpError,
+  NetworkError,
+  ProtocolError,
+  TimeoutError,
+  ValidationError,
+  isApiError,
+  isAuthError,
+  isCommandError,
+  isHttpError,
+  isNetworkError,
+  isProtocolError,
+  isTimeoutError,
+  isValidationError,
+  sanitizeServiceText,
+  type ApiErrorName,
+  type CommandErrorKind,
+} from './errors';
+export {
+  BROWSER_NAMES,
+  BROWSER_OS,
+  DEFAULT_PROXY_PORTS,
+  PROXY_TYPES,
+  SESSION_TYPES,
+  isAcceptLanguage,
+  isIanaTimeZone,
+  prepareProxies,
+  type BrowserProfile,
+  type Categories,
+  type ContextDataParams,
+  type CreateContextParams,
+  type Proxy,
+  type ProxyInput,
+  type ProxyType,
+  type ProxyWarning,
+  type SessionType,
+  type UpdateContextChanges,
+} from './params';
+export type { ContextDetails, CreatedContext, DeleteProxiesResult, OrgRecord, ProxyRecord, User } from './results';
+export { MAX_RETRIES, REQUEST_INIT, type CallOptions, type Slot, type TokenSource, type WireCommand } from './transport';
+export type { ExpiresInput, ShortcutResponse } from './wire';

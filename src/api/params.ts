@@ -1,0 +1,338 @@
+/**
+ * Parameter validation: every input the client takes is parsed here with zod (the
+ * `zod/mini` build, for the extension's bundle size) before anything is sent, and
+ * every failure becomes a ValidationError that names the field.
+ */
+import * as z from 'zod/mini';
+import { isEgressLocation } from '../egress';
+import { parseCidr, parseIp } from '../net/ip';
+import { isFqdn, normalizeHostname } from '../net/host';
+import { checkTargetUrl } from '../net/url';
+import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry } from '../policy';
+import { ValidationError } from './errors';
+import { CONTEXT_DATA_KEYS, decodeExpires, encodeExpires, type ExpiresInput } from './wire';
+
+export const SESSION_TYPES = ['service-ruby', 'toolbox-standalone'] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+export const BROWSER_OS = ['win', 'mac', 'linux', 'android', 'ios'] as const;
+export const BROWSER_NAMES = ['chrome', 'firefox', 'edge', 'safari', 'tor'] as const;
+export const PROXY_TYPES = ['http', 'https', 'socks', 'socks4', 'socks5'] as const;
+export type ProxyType = (typeof PROXY_TYPES)[number];
+export const DEFAULT_PROXY_PORTS: Readonly<Record<ProxyType, number>> = {
+  http: 80,
+  https: 443,
+  socks: 1080,
+  socks4: 1080,
+  socks5: 1080,
+};
+
+/** Longest list the client sends in one parameter (IPs, domains, proxies, names). */
+export const MAX_LIST_LENGTH = 1000;
+const MAX_NAME_LENGTH = 256;
+
+// ---- primitive checks -------------------------------------------------------
+
+/** True for an IANA time zone name the runtime knows (`Europe/Berlin`, `UTC`); offsets are refused. */
+export function isIanaTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  const head = value.charCodeAt(0);
+  const startsWithLetter = (head >= 65 && head <= 90) || (head >= 97 && head <= 122);
+  if (!startsWithLetter) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isAlpha(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function isDigit(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  return code >= 48 && code <= 57;
+}
+
+function isLanguageRange(range: string): boolean {
+  if (range === '*') return true;
+  const parts = range.split('-');
+  return parts.every(
+    (part, i) => part.length >= 1 && part.length <= 8 && [...part].every((ch) => isAlpha(ch) || (i > 0 && isDigit(ch))),
+  );
+}
+
+function isQValue(text: string): boolean {
+  const [whole, fraction, ...extra] = text.split('.');
+  if (extra.length > 0 || (fraction !== undefined && fraction.length > 3)) return false;
+  if (whole === '0') return fraction === undefined || [...fraction].every(isDigit);
+  if (whole === '1') return fraction === undefined || [...fraction].every((ch) => ch === '0');
+  return false;
+}
+
+/** True for an Accept-Language header value (`en-US,en;q=0.9,*;q=0.1`). */
+export function isAcceptLanguage(value: string): boolean {
+  if (value.length === 0 || value.length > 512) return false;
+  return value.split(',').every((item) => {
+    const [range = '', weight, ...extra] = item.split(';').map((part) => part.trim());
+    if (extra.length > 0 || !isLanguageRange(range)) return false;
+    if (weight === undefined) return true;
+    return weight.startsWith('q=') && isQValue(weight.slice(2));
+  });
+}
+
+/** A category value spelling: lower-case words (`public`, `datacenter`, `isp`). */
+function isCategoryValue(value: string): boolean {
+  return value.length >= 1 && value.length <= 64 && [...value].every((ch) => (ch >= 'a' && ch <= 'z') || isDigit(ch) || ch === '_' || ch === '-');
+}
+
+// ---- schemas ------------------------------------------------------------------
+
+const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`));
+
+const targetUrl = z.string().check(
+  z.superRefine((value, ctx) => {
+    const check = checkTargetUrl(value);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason, input: value });
+  }),
+);
+
+const policyEntry = z.strictObject({
+  type: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(64)),
+  params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(MAX_LIST_LENGTH)),
+});
+
+const policyList = z.array(policyEntry).check(z.maxLength(MAX_LIST_LENGTH));
+
+const clientIp = z.string().check(z.refine((value) => parseCidr(value) !== null, 'must be an IPv4 or IPv6 address or CIDR'));
+
+const browserProfile = z.strictObject({
+  os: z.enum(BROWSER_OS),
+  browser: z.enum(BROWSER_NAMES),
+  timezone: z.optional(z.string().check(z.refine(isIanaTimeZone, 'must be an IANA time zone name such as Europe/Berlin'))),
+  languages: z.optional(z.string().check(z.refine(isAcceptLanguage, 'must be an Accept-Language value such as en-US,en;q=0.9'))),
+});
+
+const categoryValue = z.union([
+  z.string().check(z.refine(isCategoryValue, 'must be a lower-case category name')),
+  z
+    .array(z.string().check(z.refine(isCategoryValue, 'must be a lower-case category name')))
+    .check(z.minLength(1, 'must not be empty'), z.maxLength(32)),
+]);
+
+const categories = z.strictObject({
+  availability: z.optional(categoryValue),
+  connectivity: z.optional(categoryValue),
+});
+
+const expiresInput = z.union([
+  z.number(),
+  z.date(),
+  z.string(),
+  z.strictObject({ in_seconds: z.number() }),
+]);
+
+const contextDataShape = {
+  username: z.optional(nonEmpty),
+  org: z.optional(nonEmpty),
+  url: z.optional(targetUrl),
+  policy: z.optional(policyList),
+  restrict_client_ips: z.optional(z.array(clientIp).check(z.maxLength(MAX_LIST_LENGTH))),
+  session_type: z.optional(z.enum(SESSION_TYPES)),
+  egress_region: z.optional(z.string().check(z.refine(isEgressLocation, 'must be a known egress location name'))),
+  browser_profile: z.optional(browserProfile),
+  categories: z.optional(categories),
+};
+
+const maxUses = z.int('must be a whole number').check(z.positive('must be positive'), z.lte(1_000_000_000));
+
+const createShape = {
+  ...contextDataShape,
+  max_uses: z.optional(maxUses),
+  expires: z.optional(expiresInput),
+  auto_domain_allow: z.optional(z.boolean()),
+};
+
+export const contextDataSchema = z.strictObject(contextDataShape);
+export const createContextSchema = z.strictObject(createShape);
+
+export type ContextDataParams = z.infer<typeof contextDataSchema>;
+export type BrowserProfile = z.infer<typeof browserProfile>;
+export type Categories = z.infer<typeof categories>;
+
+/** Parameters of createContext: every parameter of the spec's create_context table. */
+export interface CreateContextParams extends ContextDataParams {
+  readonly max_uses?: number;
+  readonly expires?: ExpiresInput;
+  /** When true, a domain_allow entry for the URL's host is added (unless one allows it). Default false. */
+  readonly auto_domain_allow?: boolean;
+}
+
+export const updateContextSchema = z.strictObject({
+  context_data: z.optional(contextDataSchema),
+  max_uses: z.optional(maxUses),
+  expires: z.optional(expiresInput),
+  name: z.optional(z.string().check(z.maxLength(MAX_NAME_LENGTH))),
+  enabled: z.optional(z.boolean()),
+});
+
+export interface UpdateContextChanges {
+  readonly context_data?: ContextDataParams;
+  readonly max_uses?: number;
+  readonly expires?: ExpiresInput;
+  readonly name?: string;
+  readonly enabled?: boolean;
+}
+
+const proxyInput = z.strictObject({
+  name: nonEmpty,
+  location: z.strictObject({
+    address: z.string().check(
+      z.refine((value) => parseIp(value) !== null || isFqdn(value), 'must be an IP address or a fully qualified domain name'),
+    ),
+    port: z.optional(z.int('must be a whole number').check(z.gte(1, 'must be 1 to 65535'), z.lte(65535, 'must be 1 to 65535'))),
+    type: z.optional(z.enum(PROXY_TYPES)),
+  }),
+});
+
+export type ProxyInput = z.infer<typeof proxyInput>;
+
+/** A proxy as sent: type and port always filled in. */
+export interface Proxy {
+  readonly name: string;
+  readonly location: { readonly address: string; readonly port: number; readonly type: ProxyType };
+}
+
+export const proxyListSchema = z.array(proxyInput).check(z.maxLength(MAX_LIST_LENGTH));
+
+export const orgNameSchema = nonEmpty;
+export const contextIdSchema = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(MAX_NAME_LENGTH));
+
+// ---- parsing into ValidationErrors -------------------------------------------------
+
+function pathOf(root: string, path: readonly PropertyKey[]): string {
+  let out = root;
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
+  return out || 'input';
+}
+
+function reasonOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return 'is not a known parameter';
+    case 'invalid_type':
+      return `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'too_big':
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : `is too big (at most ${String(issue.maximum)})`;
+    case 'too_small':
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : `is too small (at least ${String(issue.minimum)})`;
+    case 'invalid_union':
+      return 'has an unsupported form';
+    default:
+      return issue.message;
+  }
+}
+
+/** Parses `value` with `schema`; a failure throws a ValidationError naming the first bad field. */
+export function parseParams<T extends z.ZodMiniType>(schema: T, value: unknown, root: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (!issue) throw new ValidationError(root || 'input', 'is invalid');
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  throw new ValidationError(pathOf(root, path), reasonOf(issue));
+}
+
+function expectPolicy(entries: readonly PolicyEntry[], path: string): PolicyEntry[] {
+  const normalized = normalizePolicy(entries, path);
+  if (normalized instanceof PolicyIssue) throw new ValidationError(normalized.path, normalized.reason);
+  return normalized;
+}
+
+/** Encodes an expiry for the wire, refusing values in the past. */
+export function expiresForWire(value: ExpiresInput, field = 'expires', nowMs = Date.now()): string {
+  let encoded: string;
+  try {
+    encoded = encodeExpires(value);
+  } catch (error) {
+    throw new ValidationError(field, error instanceof RangeError ? error.message : 'is not a valid expiry');
+  }
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const at = decodeExpires(encoded, nowSeconds);
+  if (at === null) throw new ValidationError(field, 'is not a valid expiry');
+  if (at <= nowSeconds) throw new ValidationError(field, 'is in the past');
+  return encoded;
+}
+
+/**
+ * Builds the wire `context_data` object from client parameters, placing each one as
+ * the wire table says. `requireIdentity` enforces username XOR org.
+ */
+export function contextDataForWire(
+  params: ContextDataParams,
+  options: { readonly requireIdentity: boolean; readonly autoDomainAllow?: boolean; readonly path?: string },
+): Record<string, unknown> {
+  const path = options.path ?? '';
+  const field = (name: string): string => (path ? `${path}.${name}` : name);
+  const hasUser = params.username !== undefined;
+  const hasOrg = params.org !== undefined;
+  if (hasUser && hasOrg) throw new ValidationError(field('username'), 'and org are mutually exclusive: give one');
+  if (options.requireIdentity && !hasUser && !hasOrg) throw new ValidationError(field('username'), 'or org is required');
+
+  const url = params.url === undefined ? undefined : new URL(params.url);
+  let policy = params.policy === undefined ? undefined : expectPolicy(params.policy, field('policy'));
+  if (options.autoDomainAllow && url) policy = withDomainAllow(policy ?? [], url.hostname);
+
+  const data: Record<string, unknown> = {};
+  if (params.username !== undefined) data[CONTEXT_DATA_KEYS.username] = params.username;
+  if (params.org !== undefined) data[CONTEXT_DATA_KEYS.org] = params.org;
+  if (url) data[CONTEXT_DATA_KEYS.url] = [url.href];
+  if (policy !== undefined) data[CONTEXT_DATA_KEYS.policy] = policy;
+  if (params.restrict_client_ips !== undefined) data[CONTEXT_DATA_KEYS.restrict_client_ips] = [...params.restrict_client_ips];
+  if (params.session_type !== undefined) data[CONTEXT_DATA_KEYS.session_type] = params.session_type;
+  if (params.egress_region !== undefined) data[CONTEXT_DATA_KEYS.egress_region] = params.egress_region;
+  if (params.browser_profile !== undefined) data[CONTEXT_DATA_KEYS.browser_profile] = { ...params.browser_profile };
+  if (params.categories !== undefined) data[CONTEXT_DATA_KEYS.categories] = { ...params.categories };
+  return data;
+}
+
+export interface ProxyWarning {
+  readonly proxy: string;
+  readonly code: 'https_certificate_name' | 'socks4_no_auth' | 'socks5_no_auth_chrome';
+  readonly message: string;
+}
+
+/**
+ * Validates a proxy list: names required and unique, address an IP or FQDN, port
+ * defaulting by type, type defaulting to http. Returns the list to send and the
+ * warnings a UI should show.
+ */
+export function prepareProxies(value: unknown, field = 'proxies'): { proxies: Proxy[]; warnings: ProxyWarning[] } {
+  const list = parseParams(proxyListSchema, value, field);
+  const seen = new Set<string>();
+  const proxies: Proxy[] = [];
+  const warnings: ProxyWarning[] = [];
+  for (const [i, input] of list.entries()) {
+    if (seen.has(input.name)) throw new ValidationError(`${field}[${i}].name`, `repeats ${JSON.stringify(input.name)}; proxy names must be unique`);
+    seen.add(input.name);
+    const type = input.location.type ?? 'http';
+    const address = normalizeHostname(input.location.address) ?? input.location.address;
+    proxies.push({ name: input.name, location: { address, port: input.location.port ?? DEFAULT_PROXY_PORTS[type], type } });
+    if (type === 'https') {
+      warnings.push({
+        proxy: input.name,
+        code: 'https_certificate_name',
+        message: `${input.name}: the address must equal the Common Name of the proxy's certificate, or users get ERR_PROXY_CERTIFICATE_INVALID.`,
+      });
+    } else if (type === 'socks4') {
+      warnings.push({ proxy: input.name, code: 'socks4_no_auth', message: `${input.name}: SOCKSv4 supports no proxy authentication.` });
+    } else if (type === 'socks5') {
+      warnings.push({ proxy: input.name, code: 'socks5_no_auth_chrome', message: `${input.name}: SOCKSv5 supports no authentication in Chrome.` });
+    }
+  }
+  return { proxies, warnings };
+}

@@ -1,0 +1,91 @@
+/**
+ * Reply schemas. Strict where the spec gives the shape (every field required, with its
+ * type); lenient where it does not (unknown keys kept, known keys type-checked when
+ * present). A reply that does not fit is a ProtocolError, never a silent `undefined`.
+ */
+import * as z from 'zod/mini';
+import { ProtocolError } from './errors';
+import { CONTEXT_FIELDS, DELETE_RESULT_KEY, FILE_FIELDS, PROXY_FIELDS } from './wire';
+
+const id = z.string().check(z.minLength(1));
+
+/** create_context's result: the spec gives this shape. */
+export const createdContextSchema = z.object({
+  browse_context_id: id,
+  expires: z.int(),
+  max_uses: z.int(),
+});
+export type CreatedContext = z.infer<typeof createdContextSchema>;
+
+/** get_context / update_context: the project's decided shape, read leniently. */
+export const contextDetailsSchema = z.looseObject({
+  [CONTEXT_FIELDS.id]: id,
+  [CONTEXT_FIELDS.name]: z.optional(z.nullable(z.string())),
+  [CONTEXT_FIELDS.enabled]: z.optional(z.boolean()),
+  [CONTEXT_FIELDS.created]: z.optional(z.number()),
+  [CONTEXT_FIELDS.expires]: z.optional(z.number()),
+  [CONTEXT_FIELDS.maxUses]: z.optional(z.number()),
+  [CONTEXT_FIELDS.useCount]: z.optional(z.number()),
+  [CONTEXT_FIELDS.contextData]: z.optional(z.record(z.string(), z.unknown())),
+});
+export type ContextDetails = z.infer<typeof contextDetailsSchema>;
+
+export const deleteResultSchema = z.looseObject({ [DELETE_RESULT_KEY]: z.boolean() });
+
+/** listusers: the shape public code shows, read leniently. */
+export const userSchema = z.looseObject({
+  username: z.string(),
+  email: z.optional(z.nullable(z.string())),
+  given_name: z.optional(z.nullable(z.string())),
+  surname: z.optional(z.nullable(z.string())),
+  is_suspended: z.optional(z.boolean()),
+  phone: z.optional(
+    z.array(
+      z.looseObject({
+        cc: z.optional(z.nullable(z.string())),
+        display: z.optional(z.nullable(z.string())),
+        num: z.optional(z.nullable(z.string())),
+      }),
+    ),
+  ),
+});
+export const userListSchema = z.array(userSchema);
+export type User = z.infer<typeof userSchema>;
+
+/** org.get: not shown by the spec; any object. */
+export const orgSchema = z.record(z.string(), z.unknown());
+export type OrgRecord = z.infer<typeof orgSchema>;
+
+export const proxyRecordSchema = z.looseObject({
+  name: z.string(),
+  location: z.looseObject({
+    address: z.string(),
+    port: z.optional(z.int()),
+    type: z.optional(z.string()),
+  }),
+  [PROXY_FIELDS.inheritedFrom]: z.optional(z.string()),
+});
+export type ProxyRecord = z.infer<typeof proxyRecordSchema>;
+
+export const proxyListResultSchema = z.looseObject({
+  [PROXY_FIELDS.list]: z.array(proxyRecordSchema),
+  [PROXY_FIELDS.policy]: z.optional(z.unknown()),
+});
+
+/** policy_proxies.delete: the spec gives this shape. */
+export const deleteProxiesResultSchema = z.object({
+  proxies_deleted: z.array(z.string()),
+  proxies_not_found: z.array(z.string()),
+});
+export type DeleteProxiesResult = z.infer<typeof deleteProxiesResultSchema>;
+
+export const putFileResultSchema = z.looseObject({ [FILE_FIELDS.putResultKey]: id });
+
+/** Parses a command's result; a misfit is a ProtocolError naming the command and field. */
+export function parseResult<T extends z.ZodMiniType>(schema: T, value: unknown, command: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'result';
+  throw new ProtocolError(`The service's reply to ${command} has an unexpected shape at ${where}.`);
+}

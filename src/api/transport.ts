@@ -1,0 +1,248 @@
+/**
+ * The one module that calls `fetch`. It adds setauth, enforces the request options a
+ * token-bearing request needs, applies the timeout and the caller's AbortSignal,
+ * checks the reply's shape and turns every failure into a typed error.
+ */
+import { AuthError, HttpError, NetworkError, ProtocolError, TimeoutError, sanitizeServiceText } from './errors';
+import { COMMAND_ID, COMMANDS, ENDPOINTS, READ_ONLY_COMMANDS, classifyServiceError } from './wire';
+
+export type TokenSource = string | (() => string | Promise<string>);
+
+/** A command as sent: its name and flat parameters. */
+export interface WireCommand {
+  readonly command: string;
+  readonly [key: string]: unknown;
+}
+
+/** One answered command: a result, or the service's (sanitised) error text. */
+export type Slot =
+  | { readonly ok: true; readonly result: unknown }
+  | { readonly ok: false; readonly error: string; readonly kind: 'not_found' | 'no_org' | 'other' };
+
+export interface CallOptions {
+  /** Aborts the request; the promise rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Overrides the client's timeout for this call. */
+  readonly timeoutMs?: number;
+}
+
+export interface TransportConfig {
+  readonly baseUrl: string;
+  readonly token: TokenSource;
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+}
+
+/** Replies larger than this are refused rather than read into memory. */
+export const MAX_REPLY_BYTES = 16 * 1024 * 1024;
+/** Read-only commands are retried at most this many times on network errors, 429 and 5xx. */
+export const MAX_RETRIES = 2;
+const RETRY_DELAY_MS = 250;
+
+const TOKEN_MAX_LENGTH = 4096;
+
+/** The fetch options every request carries: no redirects (a 307/308 would replay the token), no cookies, no cache, no referrer. */
+export const REQUEST_INIT = {
+  redirect: 'error',
+  credentials: 'omit',
+  cache: 'no-store',
+  referrerPolicy: 'no-referrer',
+} as const satisfies RequestInit;
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function readCapped(response: Response, limit: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw new ProtocolError(`The service's reply is larger than ${limit} bytes.`);
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new ProtocolError(`The service's reply is larger than ${limit} bytes.`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export class Transport {
+  readonly #config: TransportConfig;
+  readonly #origin: string;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    this.#origin = new URL(config.baseUrl).host;
+  }
+
+  /** The token, checked; an AuthError when none is set. Never logged, never put in an error. */
+  async resolveToken(): Promise<string> {
+    const source = this.#config.token;
+    const token = typeof source === 'function' ? await source() : source;
+    if (typeof token !== 'string' || token.trim().length === 0) {
+      throw new AuthError('No admin token is set. Enter the token in the options.');
+    }
+    // eslint-disable-next-line no-control-regex -- a token with control characters is malformed
+    if (token.length > TOKEN_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(token)) {
+      throw new AuthError('The admin token is malformed. Enter it again in the options.');
+    }
+    return token;
+  }
+
+  /**
+   * Sends commands in one request (setauth first) and returns one slot per command, in
+   * the commands' order, matched by command_id. Read-only batches are retried.
+   */
+  async postCommands(commands: readonly WireCommand[], options: CallOptions = {}): Promise<Slot[]> {
+    const token = await this.resolveToken();
+    const withIds = commands.map((command, index) => ({ ...command, [COMMAND_ID]: `c${index + 1}` }));
+    const body = JSON.stringify([{ command: COMMANDS.setauth, data: token }, ...withIds]);
+    const readOnly = commands.every((command) => READ_ONLY_COMMANDS.has(command.command));
+    const text = await this.#withRetry(readOnly, options, async () => {
+      const response = await this.#fetch(
+        ENDPOINTS.api,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body },
+        options,
+        token,
+      );
+      return new TextDecoder().decode(response.bytes);
+    });
+    return this.#parseSlots(text, withIds, token);
+  }
+
+  /** Posts a multipart form to a file endpoint; returns the reply bytes and content type. Never retried. */
+  async postForm(path: string, form: FormData, options: CallOptions, secret: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+    const response = await this.#fetch(path, { method: 'POST', body: form }, options, secret);
+    return { bytes: response.bytes, contentType: response.contentType };
+  }
+
+  async #withRetry<T>(retry: boolean, options: CallOptions, attempt: () => Promise<T>): Promise<T> {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        const retriable =
+          error instanceof NetworkError || (error instanceof HttpError && (error.status === 429 || error.status >= 500));
+        if (!retry || !retriable || tries >= MAX_RETRIES) throw error;
+        await sleep(RETRY_DELAY_MS * (tries + 1), options.signal);
+      }
+    }
+  }
+
+  async #fetch(
+    path: string,
+    init: RequestInit,
+    options: CallOptions,
+    secret: string,
+  ): Promise<{ bytes: Uint8Array; contentType: string }> {
+    const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
+    const callerSignal = options.signal;
+    if (callerSignal?.aborted) throw callerSignal.reason;
+    const controller = new AbortController();
+    const timeoutReason = new Error('timeout');
+    const timer = setTimeout(() => {
+      controller.abort(timeoutReason);
+    }, timeoutMs);
+    const onCallerAbort = (): void => {
+      controller.abort(callerSignal?.reason);
+    };
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    try {
+      const response = await this.#config.fetch(this.#config.baseUrl + path, {
+        ...init,
+        ...REQUEST_INIT,
+        signal: controller.signal,
+      });
+      const bytes = await readCapped(response, MAX_REPLY_BYTES);
+      const contentType = response.headers.get('content-type') ?? '';
+      if (response.status === 401 || response.status === 403) {
+        throw new AuthError(`The service refused the token (HTTP ${response.status}). Check the token in the options.`, response.status);
+      }
+      if (!response.ok) {
+        const snippet = contentType.includes('html') ? '' : sanitizeServiceText(new TextDecoder().decode(bytes), [secret]);
+        throw new HttpError(response.status, snippet);
+      }
+      return { bytes, contentType };
+    } catch (error) {
+      if (controller.signal.reason === timeoutReason) throw new TimeoutError(timeoutMs);
+      if (callerSignal?.aborted) throw callerSignal.reason;
+      if (error instanceof AuthError || error instanceof HttpError || error instanceof ProtocolError) throw error;
+      const name = error instanceof Error ? error.name : 'Error';
+      const message = error instanceof Error ? sanitizeServiceText(error.message, [secret]) : '';
+      throw new NetworkError(
+        `Could not reach the service at ${this.#origin}. Check the service URL and the network; Isolink refuses redirects.`,
+        { name, message },
+      );
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  #parseSlots(text: string, commands: readonly WireCommand[], token: string): Slot[] {
+    let reply: unknown;
+    try {
+      reply = JSON.parse(text);
+    } catch {
+      throw new ProtocolError('The service sent a reply that is not JSON.');
+    }
+    if (!Array.isArray(reply)) throw new ProtocolError('The service sent a reply that is not a command array.');
+    if (reply.length !== commands.length + 1) {
+      throw new ProtocolError(`The service answered ${reply.length} slots for ${commands.length + 1} commands.`);
+    }
+    const [ack, ...rest] = reply as unknown[];
+    if (!isRecord(ack)) throw new ProtocolError('The service sent a malformed setauth slot.');
+    if (Object.hasOwn(ack, 'error')) throw new AuthError();
+    const byId = new Map<string, Record<string, unknown>>();
+    for (const slot of rest) {
+      if (!isRecord(slot)) throw new ProtocolError('The service sent a slot that is not an object.');
+      const id = slot[COMMAND_ID];
+      if (typeof id !== 'string' || byId.has(id)) throw new ProtocolError('The service sent a slot without a matching command_id.');
+      byId.set(id, slot);
+    }
+    return commands.map((command) => {
+      const slot = byId.get(String(command[COMMAND_ID]));
+      if (!slot) throw new ProtocolError('The service sent a slot without a matching command_id.');
+      const hasResult = Object.hasOwn(slot, 'result');
+      const hasError = Object.hasOwn(slot, 'error');
+      if (hasResult === hasError) throw new ProtocolError('The service sent a slot with neither a result nor an error.');
+      if (hasResult) return { ok: true, result: slot['result'] };
+      const raw = slot['error'];
+      if (typeof raw !== 'string') throw new ProtocolError('The service sent an error slot that is not text.');
+      const kind = classifyServiceError(raw);
+      if (kind === 'auth') throw new AuthError();
+      return { ok: false, error: sanitizeServiceText(raw, [token]), kind };
+    });
+  }
+}
