@@ -44,7 +44,9 @@ import {
   ENDPOINTS,
   FILE_FIELDS,
   LAUNCH,
+  ORG_PARAMS,
   PROXY_FIELDS,
+  RESEARCH_SESSION_TYPE,
   SHORTCUT_PARAMS,
   SHORTCUT_RESPONSES,
   type ShortcutResponse,
@@ -195,7 +197,7 @@ export class IsolinkClient {
     }
     if (typeof record['username'] !== 'string') throw new ValidationError('username', 'is required for a research context');
     if (typeof record['egress_region'] !== 'string') throw new ValidationError('egress_region', 'is required for a research context');
-    return this.createContext({ ...params, session_type: 'toolbox-standalone' }, options);
+    return this.createContext({ ...params, session_type: RESEARCH_SESSION_TYPE }, options);
   }
 
   /**
@@ -324,13 +326,13 @@ export class IsolinkClient {
   /** Lists an organisation's users (`listusers`). */
   async listUsers(org: string, options?: CallOptions): Promise<User[]> {
     const name = parseParams(orgNameSchema, org, 'org');
-    return this.#one({ command: COMMANDS.listUsers, org: name }, userListSchema, options);
+    return this.#one({ command: COMMANDS.listUsers, [ORG_PARAMS.org]: name }, userListSchema, options);
   }
 
   /** Reads an organisation's record (`org.get`); the shape is the service's, kept whole. */
   async getOrg(orgName: string, options?: CallOptions): Promise<OrgRecord> {
     const name = parseParams(orgNameSchema, orgName, 'org_name');
-    return this.#one({ command: COMMANDS.getOrg, org_name: name }, orgSchema, options);
+    return this.#one({ command: COMMANDS.getOrg, [ORG_PARAMS.orgName]: name }, orgSchema, options);
   }
 
   /**
@@ -342,7 +344,7 @@ export class IsolinkClient {
     const include = opts.include_proxy_policy ?? false;
     if (typeof include !== 'boolean') throw new ValidationError('include_proxy_policy', 'must be a boolean');
     const result = await this.#one(
-      { command: COMMANDS.getProxies, org_name: name, include_proxy_policy: include },
+      { command: COMMANDS.getProxies, [ORG_PARAMS.orgName]: name, [ORG_PARAMS.includeProxyPolicy]: include },
       proxyListResultSchema,
       options,
     );
@@ -370,7 +372,11 @@ export class IsolinkClient {
   async deleteProxies(orgName: string, proxyNames: readonly string[], options?: CallOptions): Promise<DeleteProxiesResult> {
     const name = parseParams(orgNameSchema, orgName, 'org_name');
     const names = parseParams(z.array(orgNameSchema).check(z.minLength(1, 'must name at least one proxy'), z.maxLength(1000)), proxyNames, 'proxy_names');
-    return this.#one({ command: COMMANDS.deleteProxies, org_name: name, proxy_names: [...new Set(names)] }, deleteProxiesResultSchema, options);
+    return this.#one(
+      { command: COMMANDS.deleteProxies, [ORG_PARAMS.orgName]: name, [ORG_PARAMS.proxyNames]: [...new Set(names)] },
+      deleteProxiesResultSchema,
+      options,
+    );
   }
 
   /**
@@ -500,7 +506,11 @@ export class IsolinkClient {
     const name = parseParams(orgNameSchema, orgName, 'org_name');
     const { proxies, warnings } = prepareProxies(list);
     if (!allowEmpty && proxies.length === 0) throw new ValidationError('proxies', 'must hold at least one proxy');
-    const result = await this.#one({ command: commandName, org_name: name, proxies }, proxyListResultSchema, options);
+    const result = await this.#one(
+      { command: commandName, [ORG_PARAMS.orgName]: name, [ORG_PARAMS.proxies]: proxies },
+      proxyListResultSchema,
+      options,
+    );
     return { proxies: result[PROXY_FIELDS.list], warnings };
   }
 

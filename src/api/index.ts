@@ -50,7 +50,6 @@ export {
   BROWSER_OS,
   DEFAULT_PROXY_PORTS,
   PROXY_TYPES,
-  SESSION_TYPES,
   isAcceptLanguage,
   isIanaTimeZone,
   prepareProxies,
@@ -62,9 +61,8 @@ export {
   type ProxyInput,
   type ProxyType,
   type ProxyWarning,
-  type SessionType,
   type UpdateContextChanges,
 } from './params';
 export type { ContextDetails, CreatedContext, DeleteProxiesResult, OrgRecord, ProxyRecord, User } from './results';
 export { MAX_RETRIES, REQUEST_INIT, type CallOptions, type Slot, type TokenSource, type WireCommand } from './transport';
-export type { ExpiresInput, ShortcutResponse } from './wire';
+export { RESEARCH_SESSION_TYPE, SESSION_TYPES, type ExpiresInput, type SessionType, type ShortcutResponse } from './wire';

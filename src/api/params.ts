@@ -10,10 +10,16 @@ import { isFqdn, normalizeHostname } from '../net/host';
 import { checkTargetUrl } from '../net/url';
 import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry } from '../policy';
 import { ValidationError } from './errors';
-import { CONTEXT_DATA_KEYS, decodeExpires, encodeExpires, type ExpiresInput } from './wire';
+import {
+  CONTEXT_DATA_KEYS,
+  RESEARCH_ONLY_KEYS,
+  RESEARCH_SESSION_TYPE,
+  SESSION_TYPES,
+  decodeExpires,
+  encodeExpires,
+  type ExpiresInput,
+} from './wire';
 
-export const SESSION_TYPES = ['service-ruby', 'toolbox-standalone'] as const;
-export type SessionType = (typeof SESSION_TYPES)[number];
 export const BROWSER_OS = ['win', 'mac', 'linux', 'android', 'ios'] as const;
 export const BROWSER_NAMES = ['chrome', 'firefox', 'edge', 'safari', 'tor'] as const;
 export const PROXY_TYPES = ['http', 'https', 'socks', 'socks4', 'socks5'] as const;
@@ -282,6 +288,13 @@ export function contextDataForWire(
   const hasOrg = params.org !== undefined;
   if (hasUser && hasOrg) throw new ValidationError(field('username'), 'and org are mutually exclusive: give one');
   if (options.requireIdentity && !hasUser && !hasOrg) throw new ValidationError(field('username'), 'or org is required');
+  if (options.requireIdentity) {
+    // Creation: a standard session needs its URL; research-only settings need a research session.
+    const research = params.session_type === RESEARCH_SESSION_TYPE;
+    if (!research && params.url === undefined) throw new ValidationError(field('url'), `is required unless session_type is ${RESEARCH_SESSION_TYPE}`);
+    const misplaced = research ? undefined : RESEARCH_ONLY_KEYS.find((key) => params[key] !== undefined);
+    if (misplaced) throw new ValidationError(field(misplaced), `is only for research sessions (session_type ${RESEARCH_SESSION_TYPE})`);
+  }
 
   const url = params.url === undefined ? undefined : new URL(params.url);
   let policy = params.policy === undefined ? undefined : expectPolicy(params.policy, field('policy'));

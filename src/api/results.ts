@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ProtocolError } from './errors';
-import { CONTEXT_FIELDS, DELETE_RESULT_KEY, FILE_FIELDS, PROXY_FIELDS } from './wire';
+import { CONTEXT_FIELDS, DELETE_RESULT_KEY, FILE_FIELDS, PROXY_DELETE_KEYS, PROXY_FIELDS } from './wire';
 
 const id = z.string().check(z.minLength(1));
 
@@ -74,8 +74,8 @@ export const proxyListResultSchema = z.looseObject({
 
 /** policy_proxies.delete: the spec gives this shape. */
 export const deleteProxiesResultSchema = z.object({
-  proxies_deleted: z.array(z.string()),
-  proxies_not_found: z.array(z.string()),
+  [PROXY_DELETE_KEYS.deleted]: z.array(z.string()),
+  [PROXY_DELETE_KEYS.notFound]: z.array(z.string()),
 });
 export type DeleteProxiesResult = z.infer<typeof deleteProxiesResultSchema>;
 

@@ -48,6 +48,31 @@ export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set([
   COMMANDS.getProxies,
 ]);
 
+/** Keys of the command array's envelope (facts). */
+export const ENVELOPE = { command: 'command', data: 'data', result: 'result', error: 'error' } as const;
+
+/** Flat parameters of the org and proxy commands (facts: the spec's command table). */
+export const ORG_PARAMS = {
+  /** listusers */
+  org: 'org',
+  /** org.get and policy_proxies.* */
+  orgName: 'org_name',
+  includeProxyPolicy: 'include_proxy_policy',
+  proxies: 'proxies',
+  proxyNames: 'proxy_names',
+} as const;
+
+/** policy_proxies.delete's result keys (fact). */
+export const PROXY_DELETE_KEYS = { deleted: 'proxies_deleted', notFound: 'proxies_not_found' } as const;
+
+/** session_type values on the wire (fact); the first is the service's default. */
+export const SESSION_TYPES = ['service-ruby', 'toolbox-standalone'] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+/** The research-type session: the only one that takes egress_region, browser_profile and categories. */
+export const RESEARCH_SESSION_TYPE: SessionType = 'toolbox-standalone';
+/** context_data keys only a research session takes. */
+export const RESEARCH_ONLY_KEYS = ['egress_region', 'browser_profile', 'categories'] as const;
+
 /** The key that ties a response slot to its command (fact: echoed by the service). */
 export const COMMAND_ID = 'command_id';
 

@@ -195,7 +195,7 @@ describe('bulkCreateContexts', () => {
   });
 
   it('reports a command the service refuses as a failure of that URL alone', async () => {
-    h.sim.faults.set({ rejectUrls: ['https://host1.example/p'] });
+    h.sim.faults.set({ refuseUrls: ['https://host1.example/p'] });
     const result = await h.client().bulkCreateContexts({ urls: urls(3), username: USER });
     expect(result.created.map((c) => c.index)).toEqual([0, 2]);
     expect(result.failures).toEqual([

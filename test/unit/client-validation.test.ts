@@ -38,6 +38,10 @@ describe('createContext validation (nothing is sent)', () => {
     ['bad languages', { ...base, browser_profile: { os: 'win', browser: 'chrome', languages: 'en;q=2' } }, 'browser_profile.languages'],
     ['an unknown category key', { ...base, categories: { speed: 'fast' } }, 'categories.speed'],
     ['a bad policy value', { ...base, policy: [{ type: 'readonly', params: ['yes'] }] }, 'policy[0].params'],
+    ['a standard session without a URL', { username: base.username }, 'url'],
+    ['an egress location on a standard session', { ...base, egress_region: 'Frankfurt' }, 'egress_region'],
+    ['a browser profile on a standard session', { ...base, browser_profile: { os: 'win', browser: 'chrome' } }, 'browser_profile'],
+    ['categories on a standard session', { ...base, session_type: 'service-ruby', categories: { availability: 'public' } }, 'categories'],
     ['a misspelt parameter', { ...base, maxuses: 3 }, 'maxuses'],
   ])('refuses %s, naming %s', async (_label, params, field) => {
     const { client, calls } = offlineClient();

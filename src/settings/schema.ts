@@ -1,0 +1,171 @@
+/**
+ * The settings: one zod schema is the source of their types, defaults and checks.
+ * Every source (storage, the options page, an import file, enterprise policy) parses
+ * through it. Each top-level key parses on its own, so one bad value falls back to its
+ * default without losing the rest.
+ *
+ * The token is NOT a setting: it lives apart (see ./token.ts), is never synced and
+ * never exported.
+ */
+import * as z from 'zod/mini';
+import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone } from '../api/params';
+import { isEgressLocation } from '../egress';
+import { checkServiceBase } from '../net/url';
+import { PolicyIssue, normalizePolicy } from '../policy';
+
+export const EXPIRY_PRESETS = ['none', '1h', '8h', '24h', '7d', 'custom'] as const;
+export type ExpiryPreset = (typeof EXPIRY_PRESETS)[number];
+export const EXPIRY_PRESET_SECONDS: Readonly<Record<Exclude<ExpiryPreset, 'none' | 'custom'>, number>> = {
+  '1h': 3600,
+  '8h': 8 * 3600,
+  '24h': 24 * 3600,
+  '7d': 7 * 24 * 3600,
+};
+/** Longest custom expiry: 90 days. */
+export const MAX_CUSTOM_EXPIRY_MINUTES = 90 * 24 * 60;
+export const MAX_BULK_THRESHOLD = 500;
+
+const serviceBase = z.string().check(
+  z.maxLength(2048),
+  z.refine((value) => value === '' || checkServiceBase(value).ok, 'must be an https URL (http only on 127.0.0.1 or localhost)'),
+);
+
+const identityName = z.string().check(z.maxLength(256), z.refine((value) => value === value.trim(), 'must not start or end with spaces'));
+
+const policyEntries = z
+  .array(z.strictObject({ type: z.string().check(z.minLength(1), z.maxLength(64)), params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(1000)) }))
+  .check(
+    z.maxLength(200),
+    z.superRefine((entries, ctx) => {
+      const result = normalizePolicy(entries, 'policy');
+      if (result instanceof PolicyIssue) ctx.addIssue({ code: 'custom', message: `${result.path} ${result.reason}`, input: entries });
+    }),
+  );
+
+const categoryList = z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(16));
+
+const browserProfile = z.strictObject({
+  os: z.enum(BROWSER_OS),
+  browser: z.enum(BROWSER_NAMES),
+  timezone: z.string().check(z.refine((value) => value === '' || isIanaTimeZone(value), 'must be an IANA time zone name')),
+  languages: z.string().check(z.refine((value) => value === '' || isAcceptLanguage(value), 'must be an Accept-Language value')),
+});
+
+/** The schema of each setting, key by key. */
+export const settingShapes = {
+  /** The service's base URL; empty until configured. */
+  serviceUrl: serviceBase,
+  /** The launch base; empty means "same as the service URL". */
+  launchUrl: serviceBase,
+  /** Identity: a username or an organisation, exactly one when isolating. */
+  username: identityName,
+  org: identityName,
+  /** Keep the token across browser restarts (storage.local) instead of the session only. */
+  rememberToken: z.boolean(),
+  /** Default policy entries sent with every context. */
+  policy: policyEntries,
+  /** max_uses sent with each context; null lets the service decide. */
+  maxUses: z.nullable(z.int().check(z.positive(), z.lte(1_000_000))),
+  /** Expiry of each context: a preset, or a custom number of minutes. */
+  expiry: z.strictObject({
+    preset: z.enum(EXPIRY_PRESETS),
+    customMinutes: z.int().check(z.positive(), z.lte(MAX_CUSTOM_EXPIRY_MINUTES)),
+  }),
+  /** Add a domain_allow entry for the link's own host when isolating from a menu. */
+  autoDomainAllow: z.boolean(),
+  /** Research session defaults. */
+  research: z.strictObject({
+    egressRegion: z.string().check(z.refine((value) => value === '' || isEgressLocation(value), 'must be a known egress location')),
+    browserProfile: z.nullable(browserProfile),
+    availability: categoryList,
+    connectivity: categoryList,
+  }),
+  /** Open isolated tabs in the foreground or the background. */
+  tabPlacement: z.enum(['foreground', 'background']),
+  /** Ask before opening more than this many tabs at once. */
+  bulkConfirmThreshold: z.int().check(z.gte(1), z.lte(MAX_BULK_THRESHOLD)),
+};
+
+export type SettingKey = keyof typeof settingShapes;
+export const SETTING_KEYS = Object.keys(settingShapes) as SettingKey[];
+
+export const settingsSchema = z.strictObject(settingShapes);
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  serviceUrl: '',
+  launchUrl: '',
+  username: '',
+  org: '',
+  rememberToken: false,
+  policy: [],
+  maxUses: null,
+  expiry: { preset: '24h', customMinutes: 60 },
+  autoDomainAllow: true,
+  research: { egressRegion: '', browserProfile: null, availability: [], connectivity: [] },
+  tabPlacement: 'foreground',
+  bulkConfirmThreshold: 5,
+};
+
+/** A key that would reach Object.prototype or a constructor if copied blindly. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Reads stored settings leniently: each known key parses on its own and falls back to
+ * its default when invalid; unknown keys are dropped. Never throws.
+ */
+export function parseStoredSettings(value: unknown): Settings {
+  const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  if (!isPlainRecord(value)) return out as Settings;
+  for (const key of SETTING_KEYS) {
+    if (!Object.hasOwn(value, key)) continue;
+    const parsed = settingShapes[key].safeParse(value[key]);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as Settings;
+}
+
+export interface SettingsIssue {
+  readonly key: string;
+  readonly message: string;
+}
+
+/**
+ * Parses a partial settings object strictly (from the options page, an import, or a
+ * managed policy): unknown keys, `__proto__`-style keys and wrong types are issues.
+ * Returns the valid values and the issues; callers decide whether any issue is fatal.
+ */
+export function parsePartialSettings(value: unknown): { values: Partial<Settings>; issues: SettingsIssue[] } {
+  const issues: SettingsIssue[] = [];
+  const values: Record<string, unknown> = {};
+  if (!isPlainRecord(value)) return { values: {}, issues: [{ key: '', message: 'must be an object' }] };
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key) || !Object.hasOwn(settingShapes, key)) {
+      issues.push({ key: key.slice(0, 64), message: 'is not a setting' });
+      continue;
+    }
+    const settingKey = key as SettingKey;
+    const parsed = settingShapes[settingKey].safeParse(value[key]);
+    if (parsed.success) values[settingKey] = parsed.data;
+    else issues.push({ key, message: parsed.error.issues[0]?.message ?? 'is invalid' });
+  }
+  return { values: values as Partial<Settings>, issues };
+}
+
+/** Settings with the launch base filled in (empty launch URL means the service URL). */
+export function launchBaseOf(settings: Pick<Settings, 'serviceUrl' | 'launchUrl'>): string {
+  return settings.launchUrl === '' ? settings.serviceUrl : settings.launchUrl;
+}
+
+/** Expiry in seconds from now for the settings' preset, or undefined for "none". */
+export function expirySeconds(expiry: Settings['expiry']): number | undefined {
+  if (expiry.preset === 'none') return undefined;
+  if (expiry.preset === 'custom') return expiry.customMinutes * 60;
+  return EXPIRY_PRESET_SECONDS[expiry.preset];
+}
