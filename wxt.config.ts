@@ -1,5 +1,18 @@
 import { defineConfig } from 'wxt';
 
+/** Extension pages: only the extension's own code; the background reaches https services and loopback. */
+const EXTENSION_PAGES_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src https: http://127.0.0.1:* http://localhost:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 // https://wxt.dev/api/config.html
 export default defineConfig({
   srcDir: '.',
@@ -9,11 +22,35 @@ export default defineConfig({
   webExt: { disabled: true },
   zip: {
     artifactTemplate: '{{name}}-{{packageVersion}}-{{browser}}-mv{{manifestVersion}}.zip',
+    sourcesTemplate: '{{name}}-{{packageVersion}}-sources.zip',
+    excludeSources: ['test-results/**', 'coverage/**'],
   },
   manifest: ({ browser }) => ({
-    name: 'Isolink',
-    description: 'Open suspicious links in a remote isolated browser, never locally.',
-    permissions: ['storage'],
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    icons: { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' },
+    action: { default_title: '__MSG_actionTitle__', default_icon: { 16: 'icons/16.png', 32: 'icons/32.png' } },
+    permissions: [
+      'storage',
+      'contextMenus',
+      'notifications',
+      'activeTab',
+      'clipboardWrite',
+      ...(browser === 'firefox' ? [] : ['offscreen']),
+    ],
+    // The bundled simulator runs on loopback: reachable without a prompt.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    // A real service: its exact origin is requested from a click in the options page.
+    optional_host_permissions: ['https://*/*'],
+    commands: {
+      'isolate-current-tab': {
+        suggested_key: { default: 'Alt+Shift+I' },
+        description: '__MSG_commandIsolateTab__',
+      },
+    },
+    omnibox: { keyword: 'iso' },
+    content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
@@ -24,6 +61,6 @@ export default defineConfig({
             },
           },
         }
-      : {}),
+      : { storage: { managed_schema: 'managed_schema.json' } }),
   }),
 });

@@ -12,8 +12,9 @@
  * over failed host runs). Lookaheads that do not consume are bounded to a few characters.
  */
 
-// ---- character classes: UTF-16 code units; an index past either end reads as NaN, which no class accepts.
-// They live in this module because calls across module boundaries are slow in some loaders.
+// ---- character classes ---------------------------------------------------------------
+// On UTF-16 code units; an index past either end reads as NaN, which no class accepts.
+// Kept in this module: calls across module boundaries are slow under some loaders.
 
 const DOT = 0x2e;
 const COLON = 0x3a;
@@ -150,6 +151,7 @@ function asciiBreaksUrl(c: number): boolean {
 
 // ---- tokens ----------------------------------------------------------------------------
 
+/** The scheme a live or defanged scheme word stands for. */
 export type Scheme = 'http' | 'https' | 'ftp' | 'mailto';
 
 /** A span of the input and what it becomes; null keeps the source text. */
@@ -169,6 +171,7 @@ export interface UrlToken {
   readonly scheme: Scheme;
 }
 
+/** What one pass over a text found. */
 export interface ScanResult {
   /** Sorted by start, never overlapping. */
   readonly edits: readonly Edit[];
@@ -236,8 +239,16 @@ function isPercentDot(text: string, j: number): boolean {
   return text.charCodeAt(j) === PERCENT && text.charCodeAt(j + 1) === 0x32 && (text.charCodeAt(j + 2) | 0x20) === 0x65;
 }
 
+// Only ever inside brackets (`[dot]`, `(punkt)`): bare, these are ordinary words.
 const DOT_WORDS = ['dot', 'punkt', 'punto'] as const;
 
+/**
+ * Scans text once and returns the edits that refang or defang it, and its URLs.
+ *
+ * @example
+ * const { edits, urls } = scan('go to hxxp://a[.]com/x');
+ * // edits: `hxxp` -> 'http' (refanged), `[.]` -> '.' (refanged); urls: one http URL at 6..22
+ */
 export function scan(text: string): ScanResult {
   const scanner = new Scanner(text);
   scanner.run();
@@ -390,9 +401,11 @@ class Scanner {
     return null;
   }
 
-  /** Whether a scheme with a `://`-like separator starts at p. */
+  /** Whether a URL scheme with a `://`-like separator starts at p. */
   private schemeAhead(p: number): boolean {
-    return this.isSchemeChar(this.c(p)) && this.matchScheme(p, false) !== null;
+    if (!this.isSchemeChar(this.c(p))) return false;
+    const s = this.matchScheme(p, false);
+    return s !== null && s.canonical !== 'mailto';
   }
 
   private colonForm(j: number): number {

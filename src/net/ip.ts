@@ -92,6 +92,13 @@ export function parseIp(text: string): ParsedIp | null {
   return text.includes(':') ? parseIpv6(text) : parseIpv4(text);
 }
 
+/** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) stands for; any other address as it is. */
+export function unmapIpv4(ip: ParsedIp): ParsedIp {
+  if (ip.version !== 6) return ip;
+  const mapped = ip.bytes.slice(0, 10).every((byte) => byte === 0) && ip.bytes[10] === 0xff && ip.bytes[11] === 0xff;
+  return mapped ? { version: 4, bytes: ip.bytes.slice(12) } : ip;
+}
+
 /** Parses `address/prefix`; a bare address is a host route (/32 or /128). */
 export function parseCidr(text: string): ParsedCidr | null {
   const slash = text.indexOf('/');

@@ -1,7 +1,7 @@
 /**
  * The command array of POST /api/: the envelope rules and one handler per command.
- * Every wire name comes from src/api/wire.ts; names the wire table lacks come from
- * ./spec-names.
+ * Every wire name comes from src/api/wire.ts; policy entries are checked with the rules
+ * of src/policy.
  *
  * Error slots read `<ExceptionName>: <message>`. Besides the service's own strings
  * (SERVICE_ERRORS), the simulator writes:
@@ -18,11 +18,18 @@ import {
   CONTEXT_DATA_KEYS,
   CONTEXT_FIELDS,
   DELETE_RESULT_KEY,
+  ENVELOPE,
+  ORG_PARAMS,
+  PROXY_DELETE_KEYS,
   PROXY_FIELDS,
+  RESEARCH_ONLY_KEYS,
+  RESEARCH_SESSION_TYPE,
   SERVICE_ERRORS,
+  SESSION_TYPES,
   SETAUTH_ACK,
   decodeExpires,
 } from '../../src/api/wire';
+import { PolicyIssue, normalizePolicy } from '../../src/policy';
 import {
   type ContextData,
   contextDataSchema,
@@ -31,7 +38,6 @@ import {
   maxUsesSchema,
   proxySchema,
 } from './schemas';
-import { ENVELOPE, ORG_PARAMS, PROXY_DELETE_RESULT, RESEARCH_SESSION_TYPE, SESSION_TYPES } from './spec-names';
 import {
   CONTEXT_DEFAULTS,
   type ContextRecord,
@@ -91,13 +97,16 @@ function requireOrg(ctx: CommandContext, name: string): OrgRecord {
 }
 
 /**
- * The cross-field rules of context_data; answers the org that owns the context.
+ * The rules of context_data beyond its shape; answers the org that owns the context.
+ * - policy entries follow src/policy's rules (entries are stored as given);
  * - exactly one of user and org;
  * - urls required unless the session type is toolbox-standalone;
  * - egress_region, browser_profile and categories only for toolbox-standalone;
  * - the user must exist within the token's org; the org must be within it.
  */
 function ownerOf(data: ContextData, ctx: CommandContext): number {
+  const policy = normalizePolicy(data[K.policy] ?? [], `${F.contextData}.${K.policy}`);
+  if (policy instanceof PolicyIssue) throw validationError(`${policy.path}: ${policy.reason}`);
   const username = data[K.username];
   const orgName = data[K.org];
   if ((username === undefined) === (orgName === undefined)) {
@@ -108,7 +117,7 @@ function ownerOf(data: ContextData, ctx: CommandContext): number {
     if (data[K.url] === undefined) {
       throw validationError(`${F.contextData}.${K.url}: required unless ${K.session_type} is ${RESEARCH_SESSION_TYPE}`);
     }
-    for (const key of [K.egress_region, K.browser_profile, K.categories] as const) {
+    for (const key of RESEARCH_ONLY_KEYS) {
       if (data[key] !== undefined) {
         throw validationError(`${F.contextData}.${key}: only allowed when ${K.session_type} is ${RESEARCH_SESSION_TYPE}`);
       }
@@ -334,7 +343,7 @@ const handleDeleteProxies: Handler = (params, ctx) => {
       deleted.push(name);
     }
   }
-  return { [PROXY_DELETE_RESULT.deleted]: deleted, [PROXY_DELETE_RESULT.notFound]: notFound };
+  return { [PROXY_DELETE_KEYS.deleted]: deleted, [PROXY_DELETE_KEYS.notFound]: notFound };
 };
 
 const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
@@ -371,7 +380,7 @@ export interface RunOptions {
 
 /** The target URL of a create_context entry, if it names one. */
 function createTarget(entry: Record<string, unknown>): unknown {
-  const data = entry['context_data'];
+  const data = entry[F.contextData];
   if (!isPlainObject(data)) return undefined;
   const urls = data[CONTEXT_DATA_KEYS.url];
   return Array.isArray(urls) ? urls[0] : undefined;

@@ -24,6 +24,7 @@ import {
   FILE_FIELDS,
   LAUNCH,
   SERVICE_ERRORS,
+  SESSION_TYPES,
   SHORTCUT_PARAMS,
   SHORTCUT_RESPONSES,
   type ShortcutResponse,
@@ -32,7 +33,6 @@ import { CommandError, createContext, lookupToken, runCommands } from './command
 import { type FaultControl, FaultSettingsError, type FaultScope } from './faults';
 import { type SessionView, newNonce, pageHeaders, renderRefusalPage, renderSessionPage } from './launch-page';
 import { effectiveChrome, ribbonOf } from './policy';
-import { SESSION_TYPES } from './spec-names';
 import { type SimState, checkLaunch, policyOf, putFile, recordUse, targetUrlOf } from './state';
 
 const K = CONTEXT_DATA_KEYS;

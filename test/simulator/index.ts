@@ -14,7 +14,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FaultControl } from './faults';
 import { PendingRequests, type RecordedRequest, createRequestListener, launchUrlFor } from './http';
-import { parseIp, parseRange, rangeContains } from './ip';
+import { isLoopbackListenHost } from './ip';
 import { DEFAULT_ADMIN_TOKEN, DEFAULT_FILE_TOKEN, type SimState, createState, seedState } from './state';
 
 export type { FaultScope, FaultSettings, RedirectFault } from './faults';
@@ -60,14 +60,6 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-const LOOPBACK = [parseRange('127.0.0.0/8'), parseRange('::1')];
-
-function isLoopback(host: string): boolean {
-  if (host === 'localhost') return true;
-  const address = parseIp(host.replace(/^\[|\]$/g, ''), { unmap: true });
-  return address !== null && LOOPBACK.some((range) => range !== null && rangeContains(range, address));
-}
-
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -80,7 +72,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopback(host)) throw new Error(`the simulator listens on loopback addresses only, not ${host}`);
+  if (!isLoopbackListenHost(host)) throw new Error(`the simulator listens on loopback addresses only, not ${host}`);
   const now = options.now ?? Date.now;
   const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
   const fileToken = options.fileToken ?? DEFAULT_FILE_TOKEN;

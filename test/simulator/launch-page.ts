@@ -10,7 +10,8 @@
  * egress-error.
  */
 import { randomBytes } from 'node:crypto';
-import type { BrowserChrome, PolicyEntry, Ribbon } from './policy';
+import type { PolicyEntry } from '../../src/policy';
+import type { BrowserChrome, Ribbon } from './policy';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',

@@ -1,52 +1,30 @@
 /**
- * Validation of what clients send, with zod. Every wire key comes from src/api/wire.ts
- * (or, for names the wire table lacks, from ./spec-names).
+ * Validation of what clients send, with zod. Every wire key comes from src/api/wire.ts,
+ * the value lists from src/api/params.ts, and the address, URL and time zone checks
+ * from the project's shared modules. Policy entries are checked against src/policy by
+ * the command handlers (see commands.ts); here only their shape.
  */
 import { z } from 'zod';
-import { CONTEXT_DATA_KEYS } from '../../src/api/wire';
+import { BROWSER_NAMES, BROWSER_OS, PROXY_TYPES, isIanaTimeZone } from '../../src/api/params';
+import { CONTEXT_DATA_KEYS, SESSION_TYPES } from '../../src/api/wire';
 import { isEgressLocation } from '../../src/egress';
-import { parseIp, parseRange } from './ip';
-import { checkPolicyEntry } from './policy';
-import { PROFILE_BROWSERS, PROFILE_OS, PROXY_TYPES, SESSION_TYPES } from './spec-names';
+import { parseCidr, parseIp } from '../../src/net/ip';
+import { checkTargetUrl } from '../../src/net/url';
 
 const K = CONTEXT_DATA_KEYS;
 
 const HOSTNAME = /^\w(?:[\w-]*\w)?(?:\.\w(?:[\w-]*\w)?)*\.?$/;
-const TIMEZONE = /^[a-z_]+(?:\/[\w+-]+)*$/i;
-
-function isTimezone(value: string): boolean {
-  if (!TIMEZONE.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** An absolute http or https URL (a defanged `hxxp://` URL is refused). */
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 export const targetUrlSchema = z.string().superRefine((value, ctx) => {
-  if (!isHttpUrl(value)) ctx.addIssue({ code: 'custom', message: `not an absolute http(s) URL: ${JSON.stringify(value)}` });
+  if (!checkTargetUrl(value).ok) ctx.addIssue({ code: 'custom', message: `not an absolute http(s) URL: ${JSON.stringify(value)}` });
 });
 
-export const policyEntrySchema = z
-  .strictObject({ type: z.string().min(1), params: z.array(z.string()) })
-  .superRefine((entry, ctx) => {
-    const problem = checkPolicyEntry(entry);
-    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-  });
+/** The shape of a policy entry; its params are checked by src/policy's rules. */
+export const policyEntrySchema = z.strictObject({ type: z.string().min(1), params: z.array(z.string()) });
 
 const ipOrRangeSchema = z.string().superRefine((value, ctx) => {
-  if (parseRange(value) === null) ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR range: ${JSON.stringify(value)}` });
+  if (parseCidr(value) === null) ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR range: ${JSON.stringify(value)}` });
 });
 
 const egressSchema = z.string().superRefine((value, ctx) => {
@@ -54,12 +32,12 @@ const egressSchema = z.string().superRefine((value, ctx) => {
 });
 
 export const browserProfileSchema = z.strictObject({
-  os: z.enum(PROFILE_OS),
-  browser: z.enum(PROFILE_BROWSERS),
+  os: z.enum(BROWSER_OS),
+  browser: z.enum(BROWSER_NAMES),
   timezone: z
     .string()
     .superRefine((value, ctx) => {
-      if (!isTimezone(value)) ctx.addIssue({ code: 'custom', message: `not an IANA timezone name: ${JSON.stringify(value)}` });
+      if (!isIanaTimeZone(value)) ctx.addIssue({ code: 'custom', message: `not an IANA timezone name: ${JSON.stringify(value)}` });
     })
     .optional(),
   languages: z.string().min(1).optional(),

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { CONTEXT_DATA_KEYS } from '../../src/api/wire';
 import { regionOf } from '../../src/egress';
+import type { PolicyEntry } from '../../src/policy';
 import { ipAllowed } from './ip';
 import { OrgPathError, formatOrgPath, parseOrgPath } from './orgs';
-import type { PolicyEntry } from './policy';
 import type { ContextData, ProxyRecord } from './schemas';
 
 const K = CONTEXT_DATA_KEYS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cidrContains, isLoopbackHost, parseCidr, parseIp } from '../../src/net/ip';
+import { cidrContains, isLoopbackHost, parseCidr, parseIp, unmapIpv4 } from '../../src/net/ip';
 import { isFqdn, normalizeHostname } from '../../src/net/host';
 import { MAX_URL_LENGTH, checkServiceBase, checkTargetUrl } from '../../src/net/url';
 
@@ -152,4 +152,22 @@ describe('checkServiceBase', () => {
       expect(checkServiceBase(input).ok).toBe(false);
     },
   );
+});
+
+describe('unmapIpv4', () => {
+  it.each([
+    ['::ffff:127.0.0.1', { version: 4, bytes: [127, 0, 0, 1] }],
+    ['::ffff:c000:201', { version: 4, bytes: [192, 0, 2, 1] }],
+    ['192.0.2.1', { version: 4, bytes: [192, 0, 2, 1] }],
+  ])('reads %s as IPv4', (text, expected) => {
+    const ip = parseIp(text);
+    if (!ip) throw new Error('fixture must parse');
+    expect(unmapIpv4(ip)).toEqual(expected);
+  });
+
+  it.each(['::1', '::127.0.0.1', '::fffe:127.0.0.1', '64:ff9b::192.0.2.33', '1::ffff:127.0.0.1'])('leaves %s as IPv6', (text) => {
+    const ip = parseIp(text);
+    if (!ip) throw new Error('fixture must parse');
+    expect(unmapIpv4(ip)).toEqual(ip);
+  });
 });

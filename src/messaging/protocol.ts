@@ -1,0 +1,213 @@
+/**
+ * The one protocol between the extension's pages (popup, options) and the background.
+ *
+ * Each message is `{ type, data }`; `PROTOCOL` holds, per type, the zod schema of its
+ * `data` and which pages may send it. The background's router validates every message
+ * against it; `ProtocolMap` gives both sides their types. Replies are
+ * `{ ok: true, value }` or `{ ok: false, error }`: errors cross as data and are rethrown
+ * on the page's side.
+ */
+import * as z from 'zod/mini';
+import type { ContextDetails, DeleteProxiesResult, ProxyChangeResult, ProxyListResult } from '../api';
+import type { RecentContext } from '../settings/recent';
+import type { Settings } from '../settings/schema';
+import type { SettingsView } from '../settings/store';
+
+export type PageName = 'popup' | 'options';
+
+/** What a page may know of the configuration: never the token. */
+export interface Status {
+  /** Service URL, identity and token are all set, and the service origin may be reached. */
+  readonly configured: boolean;
+  /** The service's host, for the status line; null when unset. */
+  readonly serviceHost: string | null;
+  readonly serviceOrigin: string | null;
+  readonly hasToken: boolean;
+  readonly tokenSource: 'managed' | 'session' | 'local' | null;
+  /** The extension may reach the service origin (host permission granted or loopback). */
+  readonly hostPermission: boolean;
+  /** "analyst@acme.example" or "org acme/soc"; null when unset. */
+  readonly identity: string | null;
+  /** What is missing, in words, with what to do. */
+  readonly problems: string[];
+}
+
+/** An error as it crosses the message boundary. */
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+  /** For validation errors: the field. */
+  readonly field?: string;
+}
+
+export type Reply<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: WireError };
+
+const MAX_TEXT = 64 * 1024;
+const text = (max = 2048) => z.string().check(z.maxLength(max));
+const id = z.string().check(z.minLength(1), z.maxLength(256));
+const orgName = z.string().check(z.minLength(1), z.maxLength(512));
+
+const researchChoice = z.strictObject({
+  egressRegion: text(128),
+  browserProfile: z.nullable(
+    z.strictObject({
+      os: text(16),
+      browser: text(16),
+      timezone: text(64),
+      languages: text(512),
+    }),
+  ),
+  availability: z.array(text(64)).check(z.maxLength(16)),
+  connectivity: z.array(text(64)).check(z.maxLength(16)),
+});
+
+/** Quick policy toggles of the popup; unset leaves the default policy alone. */
+const toggles = z.strictObject({
+  readonly: z.optional(z.boolean()),
+  fileTransfer: z.optional(z.enum(['block_all', 'allow_all'])),
+  clipboard: z.optional(z.enum(['block_all', 'allow_all'])),
+});
+
+const proxyList = z.array(z.unknown()).check(z.maxLength(1000));
+
+/** Largest file the options page may upload through the background. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Every message: its data schema and the pages that may send it. */
+export const PROTOCOL = {
+  getStatus: { pages: ['popup', 'options'], data: z.strictObject({}) },
+  getSettings: { pages: ['popup', 'options'], data: z.strictObject({}) },
+  saveSettings: { pages: ['options'], data: z.strictObject({ patch: z.record(z.string(), z.unknown()) }) },
+  setToken: { pages: ['options'], data: z.strictObject({ token: text(4096), remember: z.boolean() }) },
+  setRemember: { pages: ['options'], data: z.strictObject({ remember: z.boolean() }) },
+  clearToken: { pages: ['options'], data: z.strictObject({}) },
+  testConnection: { pages: ['options'], data: z.strictObject({}) },
+  isolate: {
+    pages: ['popup'],
+    data: z.strictObject({
+      /** As typed or pasted: may be defanged. */
+      url: text(MAX_TEXT),
+      session: z.enum(['standard', 'research']),
+      research: z.optional(researchChoice),
+      toggles: z.optional(toggles),
+    }),
+  },
+  isolateCurrentTab: { pages: ['popup'], data: z.strictObject({ session: z.enum(['standard', 'research']) }) },
+  research: { pages: ['popup'], data: z.strictObject({ research: researchChoice, toggles: z.optional(toggles) }) },
+  bulkCreate: { pages: ['popup'], data: z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(500)) }) },
+  openContexts: { pages: ['popup'], data: z.strictObject({ ids: z.array(id).check(z.minLength(1), z.maxLength(500)) }) },
+  listRecent: { pages: ['popup'], data: z.strictObject({}) },
+  contextDetails: { pages: ['popup'], data: z.strictObject({ id }) },
+  updateContext: {
+    pages: ['popup'],
+    data: z.strictObject({ id, enabled: z.optional(z.boolean()), name: z.optional(text(256)) }),
+  },
+  deleteContext: { pages: ['popup'], data: z.strictObject({ id }) },
+  getProxies: { pages: ['options'], data: z.strictObject({ org: orgName }) },
+  addProxies: { pages: ['options'], data: z.strictObject({ org: orgName, proxies: proxyList }) },
+  setProxies: { pages: ['options'], data: z.strictObject({ org: orgName, proxies: proxyList }) },
+  deleteProxies: { pages: ['options'], data: z.strictObject({ org: orgName, names: z.array(orgName).check(z.minLength(1), z.maxLength(1000)) }) },
+  putFile: {
+    pages: ['options'],
+    data: z.strictObject({
+      name: z.string().check(z.minLength(1), z.maxLength(1024)),
+      path: z.optional(text(1024)),
+      bucketId: z.string().check(z.minLength(1), z.maxLength(1024)),
+      fileToken: z.string().check(z.minLength(1), z.maxLength(4096)),
+      /** The file's bytes, base64 (messages carry JSON only). */
+      base64: z.string().check(z.maxLength(Math.ceil(MAX_FILE_BYTES / 3) * 4)),
+      contentType: z.optional(text(256)),
+    }),
+  },
+  getFile: {
+    pages: ['options'],
+    data: z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(1024)), fileToken: z.string().check(z.minLength(1), z.maxLength(4096)) }),
+  },
+  exportSettings: { pages: ['options'], data: z.strictObject({}) },
+  importSettings: { pages: ['options'], data: z.strictObject({ json: text(512 * 1024) }) },
+} as const satisfies Record<string, { pages: readonly PageName[]; data: z.ZodMiniType }>;
+
+export type MessageType = keyof typeof PROTOCOL;
+export type MessageData<K extends MessageType> = z.infer<(typeof PROTOCOL)[K]['data']>;
+
+export interface IsolateResult {
+  readonly launchUrl: string;
+  readonly context: RecentContext;
+}
+
+export interface BulkResult {
+  readonly created: RecentContext[];
+  readonly failures: { readonly url: string; readonly error: string }[];
+}
+
+export interface ContextView {
+  readonly id: string;
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly useCount: number | null;
+  readonly maxUses: number | null;
+  /** max_uses - use_count, or null when either is unknown. */
+  readonly usesLeft: number | null;
+  /** Epoch seconds. */
+  readonly expires: number | null;
+  readonly created: number | null;
+}
+
+export interface ConnectionResult {
+  /** Words for the analyst: what was checked and what came back. */
+  readonly message: string;
+}
+
+/** The reply value of each message. */
+export interface ProtocolValues {
+  getStatus: Status;
+  getSettings: SettingsView;
+  saveSettings: SettingsView;
+  setToken: Status;
+  setRemember: Status;
+  clearToken: Status;
+  testConnection: ConnectionResult;
+  isolate: IsolateResult;
+  isolateCurrentTab: IsolateResult;
+  research: IsolateResult;
+  bulkCreate: BulkResult;
+  openContexts: { readonly opened: number };
+  listRecent: RecentContext[];
+  contextDetails: ContextView;
+  updateContext: ContextView;
+  deleteContext: { readonly deleted: boolean };
+  getProxies: ProxyListResult;
+  addProxies: ProxyChangeResult;
+  setProxies: ProxyChangeResult;
+  deleteProxies: DeleteProxiesResult;
+  putFile: { readonly fileId: string };
+  getFile: { readonly base64: string; readonly size: number };
+  exportSettings: { readonly json: string };
+  importSettings: SettingsView;
+}
+
+export type ProtocolMap = { [K in MessageType]: (data: MessageData<K>) => ProtocolValues[K] };
+
+/** A message as sent on the wire. */
+export interface Message<K extends MessageType = MessageType> {
+  readonly type: K;
+  readonly data: MessageData<K>;
+}
+
+/** Helpers for the compile-time link between ContextDetails and ContextView. */
+export function contextView(details: ContextDetails): ContextView {
+  const useCount = typeof details.use_count === 'number' ? details.use_count : null;
+  const maxUses = typeof details.max_uses === 'number' ? details.max_uses : null;
+  return {
+    id: details.browse_context_id,
+    name: typeof details.name === 'string' ? details.name : '',
+    enabled: details.enabled ?? true,
+    useCount,
+    maxUses,
+    usesLeft: useCount !== null && maxUses !== null ? Math.max(0, maxUses - useCount) : null,
+    expires: typeof details.expires === 'number' ? details.expires : null,
+    created: typeof details.created === 'number' ? details.created : null,
+  };
+}
+
+export type { RecentContext, Settings, SettingsView };

@@ -1,0 +1,178 @@
+/**
+ * Where settings live: the user's values in storage.local (never sync), enterprise
+ * values from storage.managed laid over them key by key. The background is the only
+ * writer; pages ask it through messages.
+ */
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import {
+  DEFAULT_SETTINGS,
+  SETTING_KEYS,
+  parsePartialSettings,
+  parseStoredSettings,
+  settingsSchema,
+  type SettingKey,
+  type Settings,
+  type SettingsIssue,
+} from './schema';
+
+/** The stored settings. Version 1; later versions add numbered migrations here. */
+export const settingsItem = storage.defineItem<Record<string, unknown>>('local:settings', {
+  fallback: {},
+  version: 1,
+  migrations: {},
+});
+
+/** How long start-up waits for storage.managed before going on without it. */
+export const MANAGED_READ_TIMEOUT_MS = 300;
+
+/** The managed-policy key that carries an admin token. */
+export const MANAGED_TOKEN_KEY = 'token';
+
+export interface ManagedPolicy {
+  /** Values an administrator set; they win over the user's. */
+  readonly values: Partial<Settings>;
+  /** A token delivered by policy, if any. */
+  readonly token?: string;
+  /** Managed keys that did not parse (ignored, reported in the options page). */
+  readonly issues: SettingsIssue[];
+}
+
+const NO_POLICY: ManagedPolicy = { values: {}, issues: [] };
+
+async function managedRaw(): Promise<Record<string, unknown>> {
+  const area = (browser.storage as { managed?: { get(): Promise<Record<string, unknown>> } }).managed;
+  if (!area) return {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<Record<string, unknown>>((resolve) => {
+    timer = setTimeout(() => {
+      resolve({});
+    }, MANAGED_READ_TIMEOUT_MS);
+  });
+  try {
+    // Firefox rejects when no policy exists; Chrome answers {}.
+    return await Promise.race([area.get().catch(() => ({})), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Reads the enterprise policy: each key validated alone; bad keys are reported and ignored. */
+export async function readManagedPolicy(): Promise<ManagedPolicy> {
+  const raw = await managedRaw();
+  if (typeof raw !== 'object' || Object.keys(raw).length === 0) return NO_POLICY;
+  const { [MANAGED_TOKEN_KEY]: token, ...rest } = raw;
+  const { values, issues } = parsePartialSettings(rest);
+  const goodToken = typeof token === 'string' && token.trim().length > 0 ? token : undefined;
+  if (token !== undefined && goodToken === undefined) issues.push({ key: MANAGED_TOKEN_KEY, message: 'must be non-empty text' });
+  return goodToken === undefined ? { values, issues } : { values, issues, token: goodToken };
+}
+
+/** The user's own settings, leniently parsed (bad values fall back to defaults). */
+export async function readUserSettings(): Promise<Settings> {
+  return parseStoredSettings(await settingsItem.getValue());
+}
+
+export interface SettingsView {
+  /** What is in force: the user's settings with managed values laid over them. */
+  readonly settings: Settings;
+  /** Keys set by the organisation: shown locked, refused when changed. */
+  readonly locked: SettingKey[];
+  /** The organisation delivers the token. */
+  readonly tokenManaged: boolean;
+  /** Managed keys that did not parse. */
+  readonly managedIssues: SettingsIssue[];
+}
+
+/** Lays managed values over the user's, key by key. */
+export function overlay(user: Settings, managed: ManagedPolicy): SettingsView {
+  const locked = SETTING_KEYS.filter((key) => Object.hasOwn(managed.values, key));
+  return {
+    settings: { ...user, ...managed.values },
+    locked,
+    tokenManaged: managed.token !== undefined,
+    managedIssues: managed.issues,
+  };
+}
+
+export async function readSettingsView(): Promise<SettingsView> {
+  const [user, managed] = await Promise.all([readUserSettings(), readManagedPolicy()]);
+  return overlay(user, managed);
+}
+
+/** A change the settings refused: which keys and why. */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+  constructor(readonly issues: SettingsIssue[]) {
+    super(issues.map((issue) => `${issue.key || 'settings'} ${issue.message}`).join('; '));
+  }
+}
+
+function identityIssue(settings: Settings): SettingsIssue | undefined {
+  return settings.username !== '' && settings.org !== ''
+    ? { key: 'username', message: 'and organisation are mutually exclusive: fill in one' }
+    : undefined;
+}
+
+/**
+ * Applies a partial change from the options page. Strict: an unknown key, a bad value
+ * or a key the organisation locked refuses the whole change, and storage is untouched.
+ */
+export async function saveSettings(patch: unknown): Promise<SettingsView> {
+  const { values, issues } = parsePartialSettings(patch);
+  const managed = await readManagedPolicy();
+  for (const key of Object.keys(values)) {
+    if (Object.hasOwn(managed.values, key)) issues.push({ key, message: 'is set by your organisation' });
+  }
+  const next = { ...(await readUserSettings()), ...values };
+  const identity = identityIssue(next);
+  if (identity) issues.push(identity);
+  if (issues.length > 0) throw new SettingsError(issues);
+  await settingsItem.setValue(next);
+  return overlay(next, managed);
+}
+
+/** The export file: every setting, never the token. */
+export interface SettingsExport {
+  readonly format: 'isolink-settings';
+  readonly version: 1;
+  readonly settings: Settings;
+}
+
+export async function exportSettings(): Promise<SettingsExport> {
+  return { format: 'isolink-settings', version: 1, settings: await readUserSettings() };
+}
+
+/** Longest import accepted, in characters. */
+export const MAX_IMPORT_LENGTH = 512 * 1024;
+
+/**
+ * Replaces the user's settings with an exported file's. Atomic: anything wrong (not
+ * JSON, another format, an unknown or invalid key, a token) refuses the whole import
+ * and storage is untouched. Managed keys keep their managed values.
+ */
+export async function importSettings(json: string): Promise<SettingsView> {
+  if (json.length > MAX_IMPORT_LENGTH) throw new SettingsError([{ key: '', message: `file is larger than ${MAX_IMPORT_LENGTH / 1024} KiB` }]);
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    throw new SettingsError([{ key: '', message: 'file is not JSON' }]);
+  }
+  const envelope = data as Partial<SettingsExport> | null;
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
+    throw new SettingsError([{ key: '', message: 'file is not an Isolink settings export' }]);
+  }
+  const extra = Object.keys(envelope).filter((key) => !['format', 'version', 'settings'].includes(key));
+  if (envelope.format !== 'isolink-settings' || envelope.version !== 1 || extra.length > 0) {
+    throw new SettingsError([{ key: '', message: 'file is not an Isolink settings export (format isolink-settings, version 1)' }]);
+  }
+  const { values, issues } = parsePartialSettings(envelope.settings);
+  if (issues.length > 0) throw new SettingsError(issues);
+  const full = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...values });
+  if (!full.success) throw new SettingsError([{ key: '', message: 'settings are incomplete' }]);
+  const identity = identityIssue(full.data);
+  if (identity) throw new SettingsError([identity]);
+  await settingsItem.setValue(full.data);
+  return overlay(full.data, await readManagedPolicy());
+}
