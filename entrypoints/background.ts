@@ -1,5 +1,7 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import { registerBackground } from '../src/background';
 
-export default defineBackground(() => {
-  // Wiring lands with the extension issue; the foundation ships the client and fang.
+export default defineBackground({
+  type: 'module',
+  main: registerBackground,
 });

@@ -155,7 +155,7 @@ export function parsePartialSettings(value: unknown): { values: Partial<Settings
     if (parsed.success) values[settingKey] = parsed.data;
     else issues.push({ key, message: parsed.error.issues[0]?.message ?? 'is invalid' });
   }
-  return { values: values as Partial<Settings>, issues };
+  return { values, issues };
 }
 
 /** Settings with the launch base filled in (empty launch URL means the service URL). */

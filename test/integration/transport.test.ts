@@ -19,7 +19,7 @@ beforeAll(async () => {
   trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => trap.close(() => resolve()));
+  await new Promise<void>((resolve) => trap.close(() => { resolve(); }));
 });
 
 const CANARY = 'canary_6f1d2c3b4a5968778695a4b3c2d1e0f9';
@@ -109,7 +109,7 @@ describe('faults become typed errors without the token', () => {
     h.sim.faults.set({ hang: true });
     const controller = new AbortController();
     const pending = h.client().getContext('x', { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('closed by the analyst')), 50);
+    setTimeout(() => { controller.abort(new Error('closed by the analyst')); }, 50);
     await expect(pending).rejects.toThrow('closed by the analyst');
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * The background's view of the set-up: settings in force, the token, host access, and
+ * a client built from them. Read afresh for every action: nothing lives only in
+ * globals, so a restarted service worker behaves the same.
+ */
+import { createClient, type IsolinkClient } from '../api';
+import { t } from '../i18n';
+import { checkServiceBase } from '../net/url';
+import { launchBaseOf, type Settings } from '../settings/schema';
+import type { SettingsView } from '../settings/store';
+import type { StoredToken } from '../settings/token';
+import type { Status } from '../messaging/protocol';
+import { NotConfiguredError, PermissionMissingError } from './failures';
+
+/** What the background needs from the browser and storage; tests pass fakes. */
+export interface Environment {
+  readSettings(): Promise<SettingsView>;
+  readToken(): Promise<StoredToken | null>;
+  /** True when the extension may reach `origin` (granted, or loopback by manifest). */
+  hasHostPermission(origin: string): Promise<boolean>;
+}
+
+/** Per-request limit: under MV3's 30 s cut-off for a fetch from the service worker. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+export interface Connection {
+  readonly client: IsolinkClient;
+  readonly settings: Settings;
+  readonly launchBase: string;
+}
+
+function originOf(base: string): string | null {
+  const check = checkServiceBase(base);
+  return check.ok ? new URL(check.base).origin : null;
+}
+
+/** The identity contexts are created for: exactly one of username and org. */
+export function identityOf(settings: Settings): { username: string } | { org: string } | null {
+  if (settings.username !== '' && settings.org === '') return { username: settings.username };
+  if (settings.org !== '' && settings.username === '') return { org: settings.org };
+  return null;
+}
+
+/** The status a page may see; never the token. */
+export async function readStatus(env: Environment): Promise<Status> {
+  const [{ settings }, token] = await Promise.all([env.readSettings(), env.readToken()]);
+  const problems: string[] = [];
+  const origin = settings.serviceUrl === '' ? null : originOf(settings.serviceUrl);
+  if (settings.serviceUrl === '') problems.push(t('problemNoService'));
+  else if (origin === null) problems.push(t('problemBadService'));
+  if (settings.launchUrl !== '' && originOf(settings.launchUrl) === null) problems.push(t('problemBadLaunch'));
+  const identity = identityOf(settings);
+  if (!identity) problems.push(t('problemNoIdentity'));
+  if (!token) problems.push(t('problemNoToken'));
+  const hostPermission = origin !== null && (await env.hasHostPermission(origin));
+  if (origin !== null && !hostPermission) problems.push(t('problemNoPermission', origin));
+  return {
+    configured: problems.length === 0,
+    serviceHost: origin === null ? null : new URL(origin).host,
+    serviceOrigin: origin,
+    hasToken: token !== null,
+    tokenSource: token?.source ?? null,
+    hostPermission,
+    identity: identity === null ? null : 'username' in identity ? identity.username : t('identityOrg', identity.org),
+    problems,
+  };
+}
+
+/**
+ * A client for the service, or a NotConfiguredError / PermissionMissingError saying
+ * what is missing. Host access is checked before every call (users can revoke it).
+ */
+export async function connect(env: Environment): Promise<Connection> {
+  const { settings } = await env.readSettings();
+  const origin = settings.serviceUrl === '' ? null : originOf(settings.serviceUrl);
+  if (origin === null) throw new NotConfiguredError(t('problemNoService'));
+  const launchBase = launchBaseOf(settings);
+  if (originOf(launchBase) === null) throw new NotConfiguredError(t('problemBadLaunch'));
+  if (!(await env.hasHostPermission(origin))) throw new PermissionMissingError(origin);
+  const client = createClient({
+    baseUrl: settings.serviceUrl,
+    launchBase,
+    // Read at request time: a token saved a moment ago is used, none is cached here.
+    token: async () => {
+      const stored = await env.readToken();
+      if (!stored) throw new NotConfiguredError(t('problemNoToken'));
+      return stored.token;
+    },
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  return { client, settings, launchBase };
+}

@@ -1,0 +1,174 @@
+/**
+ * The background's answers to the pages' messages, one handler per message type of
+ * the protocol. Data arrives already validated by the router.
+ */
+import { isCommandError } from '../api';
+import { t } from '../i18n';
+import type { MessageData, MessageType, ProtocolValues } from '../messaging/protocol';
+import { contextView } from '../messaging/protocol';
+import type { RecentContext } from '../settings/recent';
+import { settingShapes } from '../settings/schema';
+import type { SettingsExport, SettingsView } from '../settings/store';
+import { createMany, isolate, openLaunchUrls, research, targetFromText, type ResearchChoice } from './actions';
+import { connect, readStatus } from './connection';
+import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';
+import type { ClickedTab, EntryDeps } from './entries';
+
+export type Handlers = { [K in MessageType]: (data: MessageData<K>) => Promise<ProtocolValues[K]> };
+
+export interface HandlerDeps extends EntryDeps {
+  saveSettings(patch: unknown): Promise<SettingsView>;
+  exportSettings(): Promise<SettingsExport>;
+  importSettings(json: string): Promise<SettingsView>;
+  writeToken(token: string, remember: boolean): Promise<void>;
+  moveToken(remember: boolean): Promise<void>;
+  clearToken(): Promise<void>;
+  listRecent(): Promise<RecentContext[]>;
+  updateRecent(id: string, change: { name: string }): Promise<void>;
+  removeRecent(id: string): Promise<void>;
+  /** The active tab of the current window (its URL is readable under activeTab). */
+  activeTab(): Promise<ClickedTab | undefined>;
+}
+
+/** An id that no context has: get_context on it proves the token without side effects. */
+const PROBE_ID = 'isolink-connection-check';
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    throw new RangeError(t('errorBadFileData'));
+  }
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+function researchChoice(value: unknown): ResearchChoice | undefined {
+  if (value === undefined) return undefined;
+  const parsed = settingShapes.research.safeParse(value);
+  if (!parsed.success) throw new RequestRefusedError(t('errorBadResearch'));
+  return parsed.data;
+}
+
+/** Runs a popup isolation; a failure is also notified, since the popup may be closed by then. */
+async function withNotice<T>(deps: EntryDeps, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await deps.notifier.failure(describeFailure(error));
+    throw error;
+  }
+}
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const client = async () => (await connect(deps)).client;
+  return {
+    getStatus: () => readStatus(deps),
+    getSettings: () => deps.readSettings(),
+    saveSettings: async ({ patch }) => {
+      const view = await deps.saveSettings(patch);
+      if (Object.hasOwn(patch, 'rememberToken')) await deps.moveToken(view.settings.rememberToken);
+      return view;
+    },
+    setToken: async ({ token, remember }) => {
+      const { tokenManaged, locked } = await deps.readSettings();
+      if (tokenManaged) throw new RequestRefusedError(t('errorTokenManaged'));
+      await deps.writeToken(token, remember);
+      if (!locked.includes('rememberToken')) await deps.saveSettings({ rememberToken: remember });
+      return readStatus(deps);
+    },
+    setRemember: async ({ remember }) => {
+      await deps.saveSettings({ rememberToken: remember });
+      await deps.moveToken(remember);
+      return readStatus(deps);
+    },
+    clearToken: async () => {
+      await deps.clearToken();
+      return readStatus(deps);
+    },
+    testConnection: async () => {
+      const connection = await connect(deps);
+      const host = new URL(connection.settings.serviceUrl).host;
+      if (connection.settings.org !== '') {
+        await connection.client.getOrg(connection.settings.org);
+        return { message: t('connectionOkOrg', [host, connection.settings.org]) };
+      }
+      try {
+        await connection.client.getContext(PROBE_ID);
+      } catch (error) {
+        // The probe id does not exist: a "not found" answer proves the token was accepted.
+        if (isCommandError(error) && error.kind === 'not_found') return { message: t('connectionOk', host) };
+        throw error;
+      }
+      return { message: t('connectionOk', host) };
+    },
+    isolate: ({ url, session, research: choice, toggles }) =>
+      withNotice(deps, async () => {
+        const target = targetFromText(url).href;
+        const source = await deps.activeTab();
+        return deps.inFlight.run(`${session} ${target}`, () =>
+          isolate(deps, { url: target, session, research: researchChoice(choice), toggles, source }),
+        );
+      }),
+    isolateCurrentTab: ({ session }) =>
+      withNotice(deps, async () => {
+        const tab = await deps.activeTab();
+        if (!tab?.url) throw new RefusedUrlError(t('errorNoTabUrl'));
+        const target = targetFromText(tab.url).href;
+        return deps.inFlight.run(`${session} ${target}`, () => isolate(deps, { url: target, session, source: tab }));
+      }),
+    research: ({ research: choice, toggles }) =>
+      withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.activeTab() })),
+    bulkCreate: async ({ urls }) => createMany(deps, urls),
+    openContexts: async ({ ids }) => {
+      const recent = await deps.listRecent();
+      const byId = new Map(recent.map((entry) => [entry.id, entry.launchUrl]));
+      const urls = ids.flatMap((id) => byId.get(id) ?? []);
+      return { opened: await openLaunchUrls(deps, urls, await deps.activeTab()) };
+    },
+    listRecent: () => deps.listRecent(),
+    contextDetails: async ({ id }) => contextView(await (await client()).getContext(id)),
+    updateContext: async ({ id, enabled, name }) => {
+      const changes = { ...(enabled === undefined ? {} : { enabled }), ...(name === undefined ? {} : { name }) };
+      const details = await (await client()).updateContext(id, changes);
+      if (name !== undefined) await deps.updateRecent(id, { name });
+      return contextView(details);
+    },
+    deleteContext: async ({ id }) => {
+      const deleted = await (await client()).deleteContext(id);
+      await deps.removeRecent(id);
+      return { deleted };
+    },
+    getProxies: async ({ org }) => (await client()).getProxies(org, { include_proxy_policy: true }),
+    addProxies: async ({ org, proxies }) => (await client()).addProxies(org, proxies),
+    setProxies: async ({ org, proxies }) => (await client()).setProxies(org, proxies),
+    deleteProxies: async ({ org, names }) => (await client()).deleteProxies(org, names),
+    putFile: async ({ name, path, bucketId, fileToken, base64, contentType }) => {
+      const result = await (await client()).putFile({
+        file: fromBase64(base64),
+        name,
+        bucket_id: bucketId,
+        file_token: fileToken,
+        ...(path ? { path } : {}),
+        ...(contentType ? { content_type: contentType } : {}),
+      });
+      return { fileId: result.file_id };
+    },
+    getFile: async ({ id, fileToken }) => {
+      const bytes = await (await client()).getFile({ id, file_token: fileToken });
+      return { base64: toBase64(bytes), size: bytes.length };
+    },
+    exportSettings: async () => ({ json: `${JSON.stringify(await deps.exportSettings(), null, 2)}\n` }),
+    importSettings: ({ json }) => deps.importSettings(json),
+  };
+}
+

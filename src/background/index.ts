@@ -1,0 +1,119 @@
+/**
+ * The background's composition: real browser-backed dependencies, and every listener
+ * registered synchronously (MV3 wakes the worker for an event only if its listener was
+ * added in the first turn of the script).
+ */
+import { browser } from 'wxt/browser';
+import { fangMenuTitle } from './menus';
+import { copyText } from './clipboard';
+import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, omniboxSuggestion, type EntryDeps } from './entries';
+import { createHandlers, type HandlerDeps } from './handlers';
+import { installMenus } from './menus';
+import { browserNotifier } from './notify';
+import { createRouter } from './router';
+import { SingleFlight } from './single-flight';
+import { addRecent, listRecent, removeRecent, updateRecent } from '../settings/recent';
+import { takePending } from '../settings/pending';
+import { exportSettings, importSettings, readSettingsView, saveSettings } from '../settings/store';
+import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
+import { t } from '../i18n';
+import type { IsolateOutcome } from './actions';
+
+function createDeps(): HandlerDeps {
+  const inFlight = new SingleFlight<IsolateOutcome>();
+  return {
+    readSettings: readSettingsView,
+    readToken,
+    hasHostPermission: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+    openTab: async (url, options) => {
+      await browser.tabs.create({
+        url,
+        active: options.active,
+        ...(options.index === undefined ? {} : { index: options.index }),
+        ...(options.windowId === undefined ? {} : { windowId: options.windowId }),
+        ...(options.openerTabId === undefined ? {} : { openerTabId: options.openerTabId }),
+      });
+    },
+    addRecent,
+    now: () => Date.now(),
+    notifier: browserNotifier,
+    copyText,
+    openOptions: () => browser.runtime.openOptionsPage(),
+    inFlight,
+    saveSettings,
+    exportSettings,
+    importSettings,
+    writeToken,
+    moveToken,
+    clearToken,
+    listRecent,
+    updateRecent,
+    removeRecent,
+    activeTab: async () => {
+      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+      return tab ? { id: tab.id, index: tab.index, windowId: tab.windowId, url: tab.url } : undefined;
+    },
+  };
+}
+
+/** Errors in listeners are reported through notifications; this catches what slips past. */
+function settle(promise: Promise<unknown>): void {
+  promise.catch((error: unknown) => {
+    console.error('Isolink background error', error instanceof Error ? error.name : typeof error);
+  });
+}
+
+export function registerBackground(): void {
+  const deps: EntryDeps & HandlerDeps = createDeps();
+  const router = createRouter(createHandlers(deps), {
+    extensionId: browser.runtime.id,
+    extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
+  });
+
+  browser.runtime.onInstalled.addListener(() => {
+    settle(installMenus());
+  });
+  browser.runtime.onStartup.addListener(() => {
+    settle(installMenus());
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    settle(onMenuClick(deps, info, tab));
+  });
+  // Firefox tells which selection the menu is for: the title can say how many links it holds.
+  const menus = (browser as unknown as { menus?: { onShown?: { addListener(cb: (info: { menuIds: (string | number)[]; selectionText?: string }) => void): void }; update(id: string, p: { title: string }): Promise<void>; refresh(): Promise<void> } }).menus;
+  menus?.onShown?.addListener((info) => {
+    if (!info.menuIds.includes(MENU_IDS.isolateSelection)) return;
+    settle(menus.update(MENU_IDS.isolateSelection, { title: fangMenuTitle(info.selectionText ?? '') }).then(() => menus.refresh()));
+  });
+  browser.commands.onCommand.addListener((command, tab) => {
+    settle(onCommand(deps, command, tab));
+  });
+  void browser.omnibox.setDefaultSuggestion({ description: t('omniboxDefault') });
+  browser.omnibox.onInputChanged.addListener((text, suggest) => {
+    const description = omniboxSuggestion(text);
+    void browser.omnibox.setDefaultSuggestion({ description: description ?? t('omniboxDefault') });
+    suggest([]);
+  });
+  browser.omnibox.onInputEntered.addListener((text) => {
+    settle(onOmniboxEntered(deps, text));
+  });
+  const runPending = (id: string): void => {
+    settle(
+      takePending(id).then(async (action) => {
+        await browser.notifications.clear(id);
+        await onNotificationAction(deps, action);
+      }),
+    );
+  };
+  browser.notifications.onClicked.addListener(runPending);
+  browser.notifications.onButtonClicked.addListener((id) => {
+    runPending(id);
+  });
+  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    const reply = router(message, sender);
+    if (!reply) return false;
+    void reply.then(sendResponse);
+    // Keeps the channel open for the asynchronous answer.
+    return true;
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Actions a notification offers (retry, confirm a bulk open, open the options), kept
+ * in storage.session by notification id so a restarted service worker can still carry
+ * them out when the analyst clicks. Memory only; gone when the browser closes.
+ */
+import * as z from 'zod/mini';
+import { storage } from 'wxt/utils/storage';
+
+const sourceTab = z.optional(
+  z.strictObject({ id: z.optional(z.number()), index: z.optional(z.number()), windowId: z.optional(z.number()) }),
+);
+
+export const pendingActionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('openOptions') }),
+  z.strictObject({ kind: z.literal('isolate'), url: z.string(), session: z.enum(['standard', 'research']), source: sourceTab }),
+  z.strictObject({ kind: z.literal('openMany'), urls: z.array(z.string()).check(z.maxLength(500)), source: sourceTab }),
+]);
+export type PendingAction = z.infer<typeof pendingActionSchema>;
+
+const pendingItem = storage.defineItem<Record<string, unknown>>('session:pendingNotifications', { fallback: {} });
+const MAX_PENDING = 20;
+
+export async function putPending(id: string, action: PendingAction): Promise<void> {
+  const all = await pendingItem.getValue();
+  const kept = Object.entries(all).slice(-(MAX_PENDING - 1));
+  await pendingItem.setValue(Object.fromEntries([...kept, [id, action]]));
+}
+
+/** Takes the action of a notification (once): it is removed as it is read. */
+export async function takePending(id: string): Promise<PendingAction | undefined> {
+  const all = await pendingItem.getValue();
+  if (!Object.hasOwn(all, id)) return undefined;
+  const { [id]: raw, ...rest } = all;
+  await pendingItem.setValue(rest);
+  const parsed = pendingActionSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
