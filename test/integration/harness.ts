@@ -2,9 +2,9 @@
  * Integration harness: one simulator per test file on 127.0.0.1, reset before each
  * test, and helpers to read what the client sent.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createClient, type ClientOptions, type IsolinkClient } from '../../src/api';
-import { startSimulator, type RecordedRequest, type Simulator } from '../simulator';
+import type { RecordedRequest, Simulator } from '../simulator';
+import { useSimulator as useSimulatorHooks } from '../simulator/helpers';
 
 export interface Harness {
   readonly sim: Simulator;
@@ -15,27 +15,14 @@ export interface Harness {
 }
 
 export function useSimulator(): Harness {
-  let sim: Simulator | undefined;
-  beforeAll(async () => {
-    sim = await startSimulator();
-  });
-  afterAll(async () => {
-    await sim?.close();
-  });
-  beforeEach(() => {
-    sim?.reset();
-  });
-  const current = (): Simulator => {
-    if (!sim) throw new Error('the simulator is not running');
-    return sim;
-  };
-  const apiRequests = (): RecordedRequest[] => current().requests.filter((r) => r.path === '/api/');
+  const hooks = useSimulatorHooks();
+  const apiRequests = (): RecordedRequest[] => hooks.sim.requests.filter((r) => r.path === '/api/');
   return {
     get sim() {
-      return current();
+      return hooks.sim;
     },
     client: (overrides = {}) =>
-      createClient({ baseUrl: current().url, launchBase: current().launchBase, token: current().adminToken, ...overrides }),
+      createClient({ baseUrl: hooks.sim.url, launchBase: hooks.sim.launchBase, token: hooks.sim.adminToken, ...overrides }),
     apiRequests,
     apiBodies: () =>
       apiRequests().map((r) => {

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, FILE_FIELDS } from '../../src/api/wire';
-import { type Simulator, startSimulator } from './index';
+import { useSimulator } from './helpers';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-beforeEach(() => {
-  sim.reset();
-});
+const h = useSimulator();
 
 const P = FILE_FIELDS.put;
 const G = FILE_FIELDS.get;
@@ -31,18 +21,18 @@ function putForm(fields: Partial<Record<keyof typeof P, string | Blob>>, filenam
 }
 
 async function put(form: FormData): Promise<Response> {
-  return fetch(`${sim.url}${ENDPOINTS.putFile}`, { method: 'POST', body: form });
+  return fetch(`${h.sim.url}${ENDPOINTS.putFile}`, { method: 'POST', body: form });
 }
 
 async function get(id: string, auth: string): Promise<Response> {
   const form = new FormData();
   form.append(G.id, id);
   form.append(G.auth, auth);
-  return fetch(`${sim.url}${ENDPOINTS.getFile}`, { method: 'POST', body: form });
+  return fetch(`${h.sim.url}${ENDPOINTS.getFile}`, { method: 'POST', body: form });
 }
 
 const fullPut = () => ({
-  auth: sim.fileToken,
+  auth: h.sim.fileToken,
   bucketId: 'bucket-7',
   name: 'sample.bin',
   file: new Blob([BYTES], { type: 'application/x-sample' }),
@@ -56,14 +46,14 @@ describe('/putfile/ and /getfile/', () => {
     const reply = (await response.json()) as Record<string, string>;
     expect(Object.keys(reply)).toEqual([FILE_FIELDS.putResultKey]);
     const id = reply[FILE_FIELDS.putResultKey] ?? '';
-    expect(sim.state.files.get(id)).toMatchObject({
+    expect(h.sim.state.files.get(id)).toMatchObject({
       bucketId: 'bucket-7',
       name: 'sample.bin',
       path: 'evidence/2030',
       contentType: 'application/vnd.test',
     });
 
-    const download = await get(id, sim.fileToken);
+    const download = await get(id, h.sim.fileToken);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/octet-stream');
     expect(download.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''sample.bin");
@@ -72,13 +62,13 @@ describe('/putfile/ and /getfile/', () => {
 
   it('takes the content type of the file part when content_type is absent, and no path', async () => {
     const reply = (await (await put(putForm(fullPut()))).json()) as Record<string, string>;
-    expect(sim.state.files.get(reply[FILE_FIELDS.putResultKey] ?? '')).toMatchObject({ path: null, contentType: 'application/x-sample' });
+    expect(h.sim.state.files.get(reply[FILE_FIELDS.putResultKey] ?? '')).toMatchObject({ path: null, contentType: 'application/x-sample' });
   });
 
   it('logs multipart bodies as fields, files as name and size', async () => {
     await put(putForm(fullPut()));
-    expect(sim.requests[0]?.body).toEqual({
-      [P.auth]: sim.fileToken,
+    expect(h.sim.requests[0]?.body).toEqual({
+      [P.auth]: h.sim.fileToken,
       [P.bucketId]: 'bucket-7',
       [P.name]: 'sample.bin',
       [P.file]: { filename: 'sample.bin', size: BYTES.length },
@@ -86,10 +76,10 @@ describe('/putfile/ and /getfile/', () => {
   });
 
   it('answers 403 for a wrong file token, on both endpoints', async () => {
-    const upload = await put(putForm({ ...fullPut(), auth: sim.adminToken }));
+    const upload = await put(putForm({ ...fullPut(), auth: h.sim.adminToken }));
     expect(upload.status).toBe(403);
     expect(await upload.text()).toBe('invalid file token');
-    expect(sim.state.files.size).toBe(0);
+    expect(h.sim.state.files.size).toBe(0);
 
     const reply = (await (await put(putForm(fullPut()))).json()) as Record<string, string>;
     const download = await get(reply[FILE_FIELDS.putResultKey] ?? '', 'wrong-token');
@@ -98,7 +88,7 @@ describe('/putfile/ and /getfile/', () => {
   });
 
   it('answers 404 for an unknown file id', async () => {
-    const response = await get('no-such-file', sim.fileToken);
+    const response = await get('no-such-file', h.sim.fileToken);
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('file not found');
   });
@@ -118,14 +108,14 @@ describe('/putfile/ and /getfile/', () => {
 
   it('answers 400 for a getfile without id, 415 for a body that is not multipart', async () => {
     const form = new FormData();
-    form.append(G.auth, sim.fileToken);
-    const missing = await fetch(`${sim.url}${ENDPOINTS.getFile}`, { method: 'POST', body: form });
+    form.append(G.auth, h.sim.fileToken);
+    const missing = await fetch(`${h.sim.url}${ENDPOINTS.getFile}`, { method: 'POST', body: form });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toBe('missing field: id');
 
-    const urlencoded = await fetch(`${sim.url}${ENDPOINTS.getFile}`, {
+    const urlencoded = await fetch(`${h.sim.url}${ENDPOINTS.getFile}`, {
       method: 'POST',
-      body: new URLSearchParams({ id: 'x', auth: sim.fileToken }),
+      body: new URLSearchParams({ id: 'x', auth: h.sim.fileToken }),
     });
     expect(urlencoded.status).toBe(415);
     expect(await urlencoded.text()).toBe('Content-Type must be multipart/form-data');
@@ -135,8 +125,8 @@ describe('/putfile/ and /getfile/', () => {
     const a = (await (await put(putForm({ ...fullPut(), bucketId: 'a', file: new Blob(['first']) }))).json()) as Record<string, string>;
     const b = (await (await put(putForm({ ...fullPut(), bucketId: 'b', file: new Blob(['second']) }))).json()) as Record<string, string>;
     expect(a[FILE_FIELDS.putResultKey]).not.toBe(b[FILE_FIELDS.putResultKey]);
-    expect(await (await get(a[FILE_FIELDS.putResultKey] ?? '', sim.fileToken)).text()).toBe('first');
-    expect(await (await get(b[FILE_FIELDS.putResultKey] ?? '', sim.fileToken)).text()).toBe('second');
-    expect([...sim.state.files.values()].map((f) => f.bucketId)).toEqual(['a', 'b']);
+    expect(await (await get(a[FILE_FIELDS.putResultKey] ?? '', h.sim.fileToken)).text()).toBe('first');
+    expect(await (await get(b[FILE_FIELDS.putResultKey] ?? '', h.sim.fileToken)).text()).toBe('second');
+    expect([...h.sim.state.files.values()].map((f) => f.bucketId)).toEqual(['a', 'b']);
   });
 });

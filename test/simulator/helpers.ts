@@ -1,9 +1,38 @@
 /**
- * Test helpers: raw HTTP against a running simulator (no project client involved).
+ * Test helpers: one simulator per test file, and raw HTTP against it (no project client
+ * involved).
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { COMMANDS, CONTEXT_FIELDS, ENDPOINTS, SETAUTH_ACK } from '../../src/api/wire';
-import type { Simulator } from './index';
+import { type Simulator, type SimulatorOptions, startSimulator } from './index';
+
+export interface SimulatorHandle {
+  /** The running simulator; throws outside the file's tests. */
+  readonly sim: Simulator;
+}
+
+/**
+ * Registers a test file's hooks: a simulator started before its first test, reset
+ * before each test, closed after the last. Call it at the top level of the file.
+ */
+export function useSimulator(options: SimulatorOptions = {}): SimulatorHandle {
+  let sim: Simulator | undefined;
+  beforeAll(async () => {
+    sim = await startSimulator(options);
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+  beforeEach(() => {
+    sim?.reset();
+  });
+  return {
+    get sim() {
+      if (!sim) throw new Error('the simulator is not running');
+      return sim;
+    },
+  };
+}
 
 export type Slot = Record<string, unknown>;
 
@@ -92,6 +121,12 @@ export function testId(html: string, id: string): string {
   const found = byTestId(html, id);
   expect(found, `data-testid="${id}"`).toHaveLength(1);
   return found[0] ?? '';
+}
+
+/** Expects the one element of each test id to hold the given inner HTML. */
+export function expectTestIds(html: string, expected: Readonly<Record<string, string>>): void {
+  const found = Object.fromEntries(Object.keys(expected).map((id) => [id, testId(html, id)]));
+  expect(found).toEqual(expected);
 }
 
 /** The opening tag of the one element with this test id. */

@@ -1,47 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { ipAllowed, parseClientIp, parseIp, parseRange } from './ip';
+import { type ParsedIp, parseCidr, parseIp } from '../../src/net/ip';
+import { ipAllowed, parseClientIp } from './ip';
 
+/** An address as family and one number, to compare with the tables below. */
+function numeric(ip: ParsedIp | null): { family: 4 | 6; value: bigint } | null {
+  return ip && { family: ip.version, value: ip.bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n) };
+}
+
+// Forms test/unit/net.test.ts does not cover; the cases it covers are not repeated here.
 describe('address parsing', () => {
   it.each([
-    ['127.0.0.1', 4, 0x7f000001n],
-    ['0.0.0.0', 4, 0n],
-    ['255.255.255.255', 4, 0xffffffffn],
     ['::', 6, 0n],
-    ['::1', 6, 1n],
-    ['2001:db8::1', 6, 0x20010db8000000000000000000000001n],
     ['2001:DB8:0:0:0:0:0:1', 6, 0x20010db8000000000000000000000001n],
     ['fe80::1:2', 6, 0xfe800000000000000000000000010002n],
-    ['::ffff:192.0.2.1', 6, 0xffffc0000201n],
     ['64:ff9b::192.0.2.33', 6, 0x0064ff9b0000000000000000c0000221n],
     ['1:2:3:4:5:6:7::', 6, 0x00010002000300040005000600070000n],
   ])('parses %s', (text, family, value) => {
-    expect(parseIp(text)).toEqual({ family, value });
+    expect(numeric(parseIp(text))).toEqual({ family, value });
   });
 
-  it.each(['', '1.2.3', '1.2.3.4.5', '256.1.1.1', '01.2.3.4', '1.2.3.-4', ':::', '1::2::3', '12345::', '1:2:3:4:5:6:7:8:9', 'g::1', '::1.2.3'])(
-    'refuses %j',
-    (text) => {
-      expect(parseIp(text)).toBeNull();
-    },
-  );
+  it.each(['g::1', '::1.2.3'])('refuses %j', (text) => {
+    expect(parseIp(text)).toBeNull();
+  });
 
   it('unmaps IPv4-mapped client addresses and drops a zone', () => {
-    expect(parseClientIp('::ffff:127.0.0.1')).toEqual({ family: 4, value: 0x7f000001n });
-    expect(parseClientIp('fe80::1%eth0')).toEqual({ family: 6, value: 0xfe800000000000000000000000000001n });
+    expect(numeric(parseClientIp('::ffff:127.0.0.1'))).toEqual({ family: 4, value: 0x7f000001n });
+    expect(numeric(parseClientIp('fe80::1%eth0'))).toEqual({ family: 6, value: 0xfe800000000000000000000000000001n });
     expect(parseIp('fe80::1%eth0')).toBeNull();
   });
 });
 
 describe('ranges', () => {
-  it('parses ranges, clearing host bits', () => {
-    expect(parseRange('10.1.2.3/8')).toEqual({ family: 4, base: 0x0a000000n, prefix: 8 });
-    expect(parseRange('192.0.2.7')).toEqual({ family: 4, base: 0xc0000207n, prefix: 32 });
-    expect(parseRange('2001:db8::/32')).toEqual({ family: 6, base: 0x20010db8000000000000000000000000n, prefix: 32 });
-    expect(parseRange('0.0.0.0/0')).toEqual({ family: 4, base: 0n, prefix: 0 });
+  it('ignores host bits below the prefix', () => {
+    expect(ipAllowed(['10.1.2.3/8'], '10.0.0.0')).toBe(true);
+    expect(ipAllowed(['10.1.2.3/8'], '10.255.255.255')).toBe(true);
+    expect(ipAllowed(['10.1.2.3/8'], '9.255.255.255')).toBe(false);
+    expect(ipAllowed(['10.1.2.3/8'], '11.0.0.0')).toBe(false);
+    expect(ipAllowed(['192.0.2.7'], '192.0.2.8')).toBe(false);
+    expect(ipAllowed(['2001:db8:1::/32'], '2001:db8::')).toBe(true);
   });
 
-  it.each(['10.0.0.0/33', '::/129', '10.0.0.0/', '10.0.0.0/08', '10.0.0.0/+8', 'example.com', '10.0.0.0/8/8'])('refuses %j', (text) => {
-    expect(parseRange(text)).toBeNull();
+  it.each(['10.0.0.0/+8', 'example.com'])('refuses %j', (text) => {
+    expect(parseCidr(text)).toBeNull();
   });
 
   it.each([

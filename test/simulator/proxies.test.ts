@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMANDS, PROXY_FIELDS, SERVICE_ERRORS } from '../../src/api/wire';
-import { call, result } from './helpers';
-import { SEED_TOKENS, type Simulator, startSimulator } from './index';
+import { call, result, useSimulator } from './helpers';
+import { SEED_TOKENS } from './index';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-afterAll(async () => {
-  await sim.close();
-});
-beforeEach(() => {
-  sim.reset();
-});
+const h = useSimulator();
 
 const ACME = { name: 'acme-egress', location: { address: 'proxy.acme.example', port: 3128, type: 'http' } };
 const SOC = { name: 'soc-tls', location: { address: 'tls-proxy.soc.acme.example', type: 'https' } };
 const LEGAL = { name: 'legal-socks', location: { address: '10.20.0.5', port: 1080, type: 'socks5' } };
 
 const get = (org: string, token?: string) =>
-  result(sim, { command: COMMANDS.getProxies, org_name: org }, token ?? sim.adminToken).then((r) => r[PROXY_FIELDS.list]);
+  result(h.sim, { command: COMMANDS.getProxies, org_name: org }, token ?? h.sim.adminToken).then((r) => r[PROXY_FIELDS.list]);
 
 describe('policy_proxies.get', () => {
   it('accumulates the proxies of every ancestor, own first, nearest ancestor next', async () => {
@@ -35,13 +25,13 @@ describe('policy_proxies.get', () => {
   });
 
   it('adds the proxy policy only when asked', async () => {
-    expect(await result(sim, { command: COMMANDS.getProxies, org_name: 'acme', include_proxy_policy: false })).toEqual({ proxies: [ACME] });
-    expect(await result(sim, { command: COMMANDS.getProxies, org_name: 'acme/soc', include_proxy_policy: true })).toEqual({
+    expect(await result(h.sim, { command: COMMANDS.getProxies, org_name: 'acme', include_proxy_policy: false })).toEqual({ proxies: [ACME] });
+    expect(await result(h.sim, { command: COMMANDS.getProxies, org_name: 'acme/soc', include_proxy_policy: true })).toEqual({
       proxies: [SOC, { ...ACME, inherited_from: 'acme' }],
       [PROXY_FIELDS.policy]: { enabled: true, fail_mode: 'closed', inherited_from: 'acme' },
     });
     expect(
-      await result(sim, { command: COMMANDS.getProxies, org_name: 'globex', include_proxy_policy: true }, SEED_TOKENS.globexAdmin),
+      await result(h.sim, { command: COMMANDS.getProxies, org_name: 'globex', include_proxy_policy: true }, SEED_TOKENS.globexAdmin),
     ).toEqual({
       proxies: [{ name: 'globex-main', location: { address: 'proxy.globex.example' } }],
       proxy_policy: { enabled: false },
@@ -54,12 +44,12 @@ describe('policy_proxies.get', () => {
       ['acme', SEED_TOKENS.socAdmin],
       ['acme/legal', SEED_TOKENS.socAdmin],
       ['acme', SEED_TOKENS.globexAdmin],
-      ['globex', sim.adminToken],
-      ['globex/soc', sim.adminToken],
-      ['acme/unknown', sim.adminToken],
+      ['globex', h.sim.adminToken],
+      ['globex/soc', h.sim.adminToken],
+      ['acme/unknown', h.sim.adminToken],
     ] as const) {
-      expect(await call(sim, { command: COMMANDS.getProxies, org_name: org }, token)).toEqual({ error: SERVICE_ERRORS.noOrg(org) });
-      expect(await call(sim, { command: COMMANDS.setProxies, org_name: org, proxies: [] }, token)).toEqual({ error: `No org matching ${org}` });
+      expect(await call(h.sim, { command: COMMANDS.getProxies, org_name: org }, token)).toEqual({ error: SERVICE_ERRORS.noOrg(org) });
+      expect(await call(h.sim, { command: COMMANDS.setProxies, org_name: org, proxies: [] }, token)).toEqual({ error: `No org matching ${org}` });
     }
     expect(await get('acme')).toEqual([ACME]);
   });
@@ -70,7 +60,7 @@ describe('policy_proxies.set and .add', () => {
   const SOCKS = { name: 'soc-socks', location: { address: 'socks.soc.acme.example', type: 'socks4' } };
 
   it('set replaces the own list only; parent and siblings keep theirs; children see the change', async () => {
-    expect(await result(sim, { command: COMMANDS.setProxies, org_name: 'acme/soc', proxies: [NEW, SOCKS] })).toEqual({
+    expect(await result(h.sim, { command: COMMANDS.setProxies, org_name: 'acme/soc', proxies: [NEW, SOCKS] })).toEqual({
       [PROXY_FIELDS.list]: [NEW, SOCKS],
     });
     expect(await get('acme/soc')).toEqual([NEW, SOCKS, { ...ACME, inherited_from: 'acme' }]);
@@ -84,15 +74,15 @@ describe('policy_proxies.set and .add', () => {
   });
 
   it('set with an empty list clears the own list; inherited ones stay', async () => {
-    expect(await result(sim, { command: COMMANDS.setProxies, org_name: 'acme/soc', proxies: [] })).toEqual({ proxies: [] });
+    expect(await result(h.sim, { command: COMMANDS.setProxies, org_name: 'acme/soc', proxies: [] })).toEqual({ proxies: [] });
     expect(await get('acme/soc')).toEqual([{ ...ACME, inherited_from: 'acme' }]);
   });
 
   it('add appends several, leaving parent and siblings alone', async () => {
-    expect(await result(sim, { command: COMMANDS.addProxies, org_name: 'acme/soc/tier1', proxies: [NEW, SOCKS] })).toEqual({
+    expect(await result(h.sim, { command: COMMANDS.addProxies, org_name: 'acme/soc/tier1', proxies: [NEW, SOCKS] })).toEqual({
       proxies: [NEW, SOCKS],
     });
-    expect(await result(sim, { command: COMMANDS.addProxies, org_name: 'acme/soc', proxies: [NEW] })).toEqual({ proxies: [SOC, NEW] });
+    expect(await result(h.sim, { command: COMMANDS.addProxies, org_name: 'acme/soc', proxies: [NEW] })).toEqual({ proxies: [SOC, NEW] });
     expect(await get('acme/soc/tier1')).toEqual([
       NEW,
       SOCKS,
@@ -105,7 +95,7 @@ describe('policy_proxies.set and .add', () => {
   });
 
   it('add refuses a name that clashes with an own proxy, changing nothing', async () => {
-    expect(await call(sim, { command: COMMANDS.addProxies, org_name: 'acme/soc', proxies: [NEW, { ...SOCKS, name: 'soc-tls' }] })).toEqual({
+    expect(await call(h.sim, { command: COMMANDS.addProxies, org_name: 'acme/soc', proxies: [NEW, { ...SOCKS, name: 'soc-tls' }] })).toEqual({
       error: 'ValueError: a proxy named "soc-tls" already exists in acme/soc',
     });
     expect(await get('acme/soc')).toEqual([SOC, { ...ACME, inherited_from: 'acme' }]);
@@ -113,11 +103,11 @@ describe('policy_proxies.set and .add', () => {
 
   it('add accepts the name of an inherited proxy (names are unique per org)', async () => {
     const shadow = { name: 'acme-egress', location: { address: '192.0.2.10' } };
-    expect(await result(sim, { command: COMMANDS.addProxies, org_name: 'acme/soc', proxies: [shadow] })).toEqual({ proxies: [SOC, shadow] });
+    expect(await result(h.sim, { command: COMMANDS.addProxies, org_name: 'acme/soc', proxies: [shadow] })).toEqual({ proxies: [SOC, shadow] });
   });
 
   it('set refuses duplicate names within the list', async () => {
-    expect(await call(sim, { command: COMMANDS.setProxies, org_name: 'acme', proxies: [NEW, NEW] })).toEqual({
+    expect(await call(h.sim, { command: COMMANDS.setProxies, org_name: 'acme', proxies: [NEW, NEW] })).toEqual({
       error: 'ValueError: duplicate proxy name "soc-new"',
     });
   });
@@ -132,14 +122,14 @@ describe('policy_proxies.set and .add', () => {
       'ValidationError: proxies[0].location.type: Invalid option: expected one of "http"|"https"|"socks"|"socks4"|"socks5"',
     ],
   ])('refuses the proxy %j', async (proxy, error) => {
-    expect(await call(sim, { command: COMMANDS.addProxies, org_name: 'acme', proxies: [proxy] })).toEqual({ error });
+    expect(await call(h.sim, { command: COMMANDS.addProxies, org_name: 'acme', proxies: [proxy] })).toEqual({ error });
   });
 });
 
 describe('policy_proxies.delete', () => {
   it('deletes own proxies and reports the rest not found, including inherited names', async () => {
     expect(
-      await result(sim, {
+      await result(h.sim, {
         command: COMMANDS.deleteProxies,
         org_name: 'acme/soc',
         proxy_names: ['soc-tls', 'acme-egress', 'ghost', 'soc-tls'],
@@ -150,18 +140,18 @@ describe('policy_proxies.delete', () => {
   });
 
   it('answers a result even when nothing matched', async () => {
-    expect(await result(sim, { command: COMMANDS.deleteProxies, org_name: 'acme/soc/tier1', proxy_names: ['a', 'b'] })).toEqual({
+    expect(await result(h.sim, { command: COMMANDS.deleteProxies, org_name: 'acme/soc/tier1', proxy_names: ['a', 'b'] })).toEqual({
       proxies_deleted: [],
       proxies_not_found: ['a', 'b'],
     });
-    expect(await result(sim, { command: COMMANDS.deleteProxies, org_name: 'acme', proxy_names: [] })).toEqual({
+    expect(await result(h.sim, { command: COMMANDS.deleteProxies, org_name: 'acme', proxy_names: [] })).toEqual({
       proxies_deleted: [],
       proxies_not_found: [],
     });
   });
 
   it('answers No org matching for an org outside the token', async () => {
-    expect(await call(sim, { command: COMMANDS.deleteProxies, org_name: 'globex', proxy_names: ['globex-main'] })).toEqual({
+    expect(await call(h.sim, { command: COMMANDS.deleteProxies, org_name: 'globex', proxy_names: ['globex-main'] })).toEqual({
       error: SERVICE_ERRORS.noOrg('globex'),
     });
   });

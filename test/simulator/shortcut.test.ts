@@ -1,36 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTEXT_DATA_KEYS, ENDPOINTS, LAUNCH, SERVICE_ERRORS, SHORTCUT_PARAMS } from '../../src/api/wire';
-import { launch, testId } from './helpers';
-import { type Simulator, startSimulator } from './index';
+import { launch, testId, useSimulator } from './helpers';
 
 const NOW_MS = Date.UTC(2030, 3, 1);
-let sim: Simulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ now: () => NOW_MS });
-});
-afterAll(async () => {
-  await sim.close();
-});
-beforeEach(() => {
-  sim.reset();
-});
+const h = useSimulator({ now: () => NOW_MS });
 
 function shortcut(params: Record<string, string>): Promise<Response> {
   const query = new URLSearchParams(params);
-  return fetch(`${sim.url}${ENDPOINTS.shortcut}?${query}`, { redirect: 'manual' });
+  return fetch(`${h.sim.url}${ENDPOINTS.shortcut}?${query}`, { redirect: 'manual' });
 }
 
 const TARGET = 'https://suspicious.example/a?b=c&d=<e>';
 const base = () => ({
-  [SHORTCUT_PARAMS.auth]: sim.adminToken,
+  [SHORTCUT_PARAMS.auth]: h.sim.adminToken,
   [SHORTCUT_PARAMS.user]: 'analyst@acme.example',
   [SHORTCUT_PARAMS.url]: TARGET,
 });
 
 function onlyContext() {
-  expect(sim.state.contexts.size).toBe(1);
-  const [context] = sim.state.contexts.values();
+  expect(h.sim.state.contexts.size).toBe(1);
+  const [context] = h.sim.state.contexts.values();
   if (!context) throw new Error('no context');
   return context;
 }
@@ -40,7 +29,7 @@ describe('GET /ctx/', () => {
     const response = await shortcut(base());
     expect(response.status).toBe(302);
     const context = onlyContext();
-    const location = `${sim.launchBase}${LAUNCH.path}?${LAUNCH.param}=${context.id}`;
+    const location = `${h.sim.launchBase}${LAUNCH.path}?${LAUNCH.param}=${context.id}`;
     expect(response.headers.get('location')).toBe(location);
     expect(context.contextData).toEqual({ [CONTEXT_DATA_KEYS.username]: 'analyst@acme.example', [CONTEXT_DATA_KEYS.url]: [TARGET] });
     expect(context.maxUses).toBe(1000);
@@ -55,7 +44,7 @@ describe('GET /ctx/', () => {
     const response = await shortcut({ ...base(), [SHORTCUT_PARAMS.response]: 'url' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(await response.text()).toBe(sim.launchUrl(onlyContext().id));
+    expect(await response.text()).toBe(h.sim.launchUrl(onlyContext().id));
   });
 
   it('answers the context id as text with response=id', async () => {
@@ -63,7 +52,7 @@ describe('GET /ctx/', () => {
     expect(response.status).toBe(200);
     const id = await response.text();
     expect(id).toBe(onlyContext().id);
-    expect((await launch(sim, id)).status).toBe(200);
+    expect((await launch(h.sim, id)).status).toBe(200);
   });
 
   it('answers 401 for a bad or missing token, creating nothing', async () => {
@@ -74,7 +63,7 @@ describe('GET /ctx/', () => {
     }
     const { auth: _dropped, ...withoutAuth } = base();
     expect((await shortcut(withoutAuth)).status).toBe(401);
-    expect(sim.state.contexts.size).toBe(0);
+    expect(h.sim.state.contexts.size).toBe(0);
   });
 
   it.each([
@@ -87,11 +76,11 @@ describe('GET /ctx/', () => {
     const response = await shortcut({ ...base(), ...override });
     expect(response.status).toBe(400);
     expect(await response.text()).toBe(text);
-    expect(sim.state.contexts.size).toBe(0);
+    expect(h.sim.state.contexts.size).toBe(0);
   });
 
   it('answers 405 to POST', async () => {
-    const response = await fetch(`${sim.url}${ENDPOINTS.shortcut}`, { method: 'POST' });
+    const response = await fetch(`${h.sim.url}${ENDPOINTS.shortcut}`, { method: 'POST' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
   });
