@@ -1,0 +1,195 @@
+/**
+ * End-to-end harness: the production build of Isolink loaded into real Chromium
+ * (Debian's package), a simulator on 127.0.0.1, and helpers to drive the extension as
+ * the browser would: context-menu clicks dispatched to the real registered listener,
+ * pages opened as tabs, the service worker stopped through CDP.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { startSimulator, type Simulator } from '../simulator';
+
+export const EXTENSION_DIR = resolve(import.meta.dirname, '../../.output/chrome-mv3');
+export const ARTIFACTS_DIR = resolve(import.meta.dirname, '../../test-results/e2e');
+
+const CANDIDATES = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** The Chromium binary, or undefined when none is installed. */
+export function findChromium(): string | undefined {
+  return CANDIDATES.find((path): path is string => typeof path === 'string' && path !== '' && existsSync(path));
+}
+
+export interface Session {
+  readonly context: BrowserContext;
+  readonly worker: Worker;
+  readonly extensionId: string;
+  readonly sim: Simulator;
+  readonly profileDir: string;
+  /** Opens one of the extension's pages in a tab and waits until it marks itself ready. */
+  openPage(path: 'popup.html' | 'options.html'): Promise<Page>;
+  /** The service worker, woken and current (after a stop, a new one starts). */
+  currentWorker(): Promise<Worker>;
+  /** Stops every service worker through CDP and waits until CDP reports ours stopped. */
+  stopWorker(): Promise<void>;
+  /** How many times Isolink's service worker has started running (CDP), since launch. */
+  workerStarts(): number;
+  /** Runs Isolink's real contextMenus.onClicked listener with this click. */
+  clickMenu(info: Record<string, unknown>, tab?: Record<string, unknown>): Promise<void>;
+  /** URLs of every open tab. */
+  tabUrls(): Promise<string[]>;
+  /** Waits for a tab whose URL starts with `prefix`. */
+  waitForTab(prefix: string, timeoutMs?: number): Promise<Page>;
+  /** Ids of the notifications currently shown (their words are checked by the unit tests). */
+  notifications(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
+  const existing = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
+  return existing ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+}
+
+/** Launches Chromium with the built extension and a fresh profile, and starts a simulator. */
+export async function launch(options: { headless?: boolean } = {}): Promise<Session> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
+  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No build at ${EXTENSION_DIR}: run npm run build.`);
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const sim = await startSimulator();
+  const profileDir = mkdtempSync(join(tmpdir(), 'isolink-e2e-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath,
+    headless: options.headless ?? true,
+    args: [
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // Outside hosts never resolve: no test touches the public network.
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    ],
+  });
+  const worker = await serviceWorkerOf(context);
+  const extensionId = new URL(worker.url()).host;
+  const base = `chrome-extension://${extensionId}`;
+
+  const cdpPage = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(cdpPage);
+  // Playwright's worker events lag behind restarts; CDP reports every state change.
+  interface VersionEvent { versions: { scriptURL: string; runningStatus: string }[] }
+  let starts = 0;
+  let lastStatus = '';
+  const statusWaiters: { status: string; resolve: () => void }[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', (event: VersionEvent) => {
+    for (const version of event.versions) {
+      if (!version.scriptURL.startsWith(base)) continue;
+      if (version.runningStatus === 'running' && lastStatus !== 'running') starts += 1;
+      lastStatus = version.runningStatus;
+      for (const waiter of statusWaiters.filter((w) => w.status === version.runningStatus)) {
+        statusWaiters.splice(statusWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  const waitForStatus = (status: string, timeoutMs: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`the service worker did not reach ${status} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      timer.unref();
+      statusWaiters.push({
+        status,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+
+  const session: Session = {
+    context,
+    worker,
+    extensionId,
+    sim,
+    profileDir,
+    async openPage(path) {
+      const page = await context.newPage();
+      await page.goto(`${base}/${path}`);
+      await page.locator('[data-ready="true"]').waitFor({ timeout: 15_000 });
+      return page;
+    },
+    async currentWorker() {
+      if (lastStatus === 'stopped' || lastStatus === 'stopping') {
+        // A stopped worker is woken by an extension event: opening one of its pages does it.
+        const running = waitForStatus('running', 15_000);
+        const page = await context.newPage();
+        await page.goto(`${base}/popup.html`);
+        await running;
+        await page.close();
+      }
+      const live = context.serviceWorkers().find((w) => w.url().startsWith(base));
+      return live ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    },
+    async stopWorker() {
+      const stopped = waitForStatus('stopped', 10_000);
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await stopped;
+    },
+    workerStarts: () => starts,
+    async clickMenu(info, tab) {
+      const sw = await session.currentWorker();
+      await sw.evaluate(
+        ([clickInfo, clickTab]) => {
+          (chrome.contextMenus.onClicked as unknown as { dispatch(i: unknown, t: unknown): void }).dispatch(clickInfo, clickTab);
+        },
+        [{ editable: false, ...info }, tab ?? null] as const,
+      );
+    },
+    async tabUrls() {
+      return context.pages().map((p) => p.url());
+    },
+    async waitForTab(prefix, timeoutMs = 15_000) {
+      const found = context.pages().find((p) => p.url().startsWith(prefix));
+      if (found) return found;
+      return context.waitForEvent('page', { predicate: (p) => p.url().startsWith(prefix), timeout: timeoutMs }).catch(async () => {
+        const again = context.pages().find((p) => p.url().startsWith(prefix));
+        if (again) return again;
+        throw new Error(`no tab opened at ${prefix}; tabs: ${context.pages().map((p) => p.url()).join(', ')}`);
+      });
+    },
+    async notifications() {
+      const sw = await session.currentWorker();
+      return sw.evaluate(async () => Object.keys(await chrome.notifications.getAll()));
+    },
+    async close() {
+      await context.close();
+      await sim.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+  return session;
+}
+
+/** Configures Isolink through its options page, as a user would. */
+export async function configureThroughOptions(session: Session, values: { token: string; username?: string; org?: string }): Promise<void> {
+  const page = await session.openPage('options.html');
+  await page.getByLabel('Service URL').fill(session.sim.url);
+  await page.getByLabel('Launch URL').fill(session.sim.launchBase);
+  await page.getByLabel('Admin token').fill(values.token);
+  if (values.org !== undefined) {
+    await page.getByLabel('Organisation').fill(values.org);
+  } else {
+    await page.getByLabel('Username').fill(values.username ?? 'analyst@acme.example');
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await page.getByText(/Connected to/).waitFor({ timeout: 15_000 });
+  await page.close();
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findChromium, launch, type Session } from './harness';
+
+const ANALYST = 'analyst@acme.example';
+
+/** Seeds settings and a session token straight into storage, as a saved options page would leave them. */
+async function seed(session: Session, overrides: Record<string, unknown> = {}, token: string | null = session.sim.adminToken): Promise<void> {
+  const sw = await session.currentWorker();
+  await sw.evaluate(
+    async ([settings, sessionToken]) => {
+      await chrome.storage.local.set({ settings, settings$: { v: 1 } });
+      if (sessionToken === null) await chrome.storage.session.remove('token');
+      else await chrome.storage.session.set({ token: sessionToken });
+      await chrome.storage.local.remove('token');
+    },
+    [{ serviceUrl: session.sim.url, launchUrl: session.sim.launchBase, username: ANALYST, org: '', ...overrides }, token] as const,
+  );
+}
+
+const apiCount = (session: Session): number => session.sim.requests.filter((r) => r.path === '/api/').length;
+
+describe.skipIf(!findChromium() && !process.env['CI'])('context menus in real Chromium', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await launch();
+  });
+  afterAll(async () => {
+    await session.close();
+  });
+  beforeEach(async () => {
+    session.sim.reset();
+    for (const page of session.context.pages().slice(1)) await page.close();
+    await seed(session);
+  });
+
+  it('opens a link in isolation: one request, then the launch tab on the session page', async () => {
+    await session.clickMenu({ menuItemId: 'isolate-link', linkUrl: 'https://evil.example/phish?id=1', pageUrl: 'https://mail.example/' });
+    const tab = await session.waitForTab(`${session.sim.launchBase}/launch?ctx=`);
+    await tab.getByTestId('target-url').waitFor();
+    expect(await tab.getByTestId('target-url').textContent()).toBe('https://evil.example/phish?id=1');
+    expect(apiCount(session)).toBe(1);
+    const body = JSON.parse(String(session.sim.requests.find((r) => r.path === '/api/')?.body)) as unknown[];
+    expect(body[1]).toMatchObject({
+      command: 'create_context',
+      context_data: { user: ANALYST, urls: ['https://evil.example/phish?id=1'], policy: [{ type: 'domain_allow', params: ['evil.example'] }] },
+    });
+    expect(await session.tabUrls()).not.toContain('https://evil.example/phish?id=1');
+  });
+
+  it('opens several links of a selection with one batched request', async () => {
+    await session.clickMenu({
+      menuItemId: 'isolate-selection',
+      selectionText: 'IOCs: hxxps://a[.]example/1 and hxxp://b[.]example/2, also https://c.example/3.',
+      pageUrl: 'https://ticket.example/',
+    });
+    const prefix = `${session.sim.launchBase}/launch?ctx=`;
+    const deadline = Date.now() + 15_000;
+    while ((await session.tabUrls()).filter((u) => u.startsWith(prefix)).length < 3 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await session.tabUrls()).filter((u) => u.startsWith(prefix))).toHaveLength(3);
+    expect(apiCount(session)).toBe(1);
+    const targets = [...session.sim.state.contexts.values()].map((c) => c.contextData.urls?.[0]).sort();
+    expect(targets).toEqual(['http://b.example/2', 'https://a.example/1', 'https://c.example/3']);
+  });
+
+  it.each([
+    ['a javascript: link', { menuItemId: 'isolate-link', linkUrl: 'javascript:alert(document.cookie)' }],
+    ['a data: link', { menuItemId: 'isolate-link', linkUrl: 'data:text/html,<script>alert(1)</script>' }],
+    ['a file: page', { menuItemId: 'isolate-page', pageUrl: 'file:///etc/passwd' }],
+  ])('refuses %s: no request, no tab, a notification', async (_label, info) => {
+    const before = (await session.notifications()).length;
+    const tabsBefore = await session.tabUrls();
+    await session.clickMenu(info);
+    await expect.poll(async () => (await session.notifications()).length, { timeout: 10_000 }).toBeGreaterThan(before);
+    expect(apiCount(session)).toBe(0);
+    expect(await session.tabUrls()).toEqual(tabsBefore);
+  });
+
+  it.each([
+    ['no token', async () => seed(session, {}, null)],
+    ['a bad token', async () => seed(session, {}, 'wrong-token')],
+    ['the service down', async () => seed(session, { serviceUrl: 'http://127.0.0.1:9', launchUrl: '' })],
+    ['an HTTP 502', async () => { session.sim.faults.set({ status: 502 }); }],
+    ['a malformed reply', async () => { session.sim.faults.set({ malformedJson: true }); }],
+  ])('fails closed with %s: no tab to the link, a notification', async (_label, arrange) => {
+    await arrange();
+    const before = (await session.notifications()).length;
+    const tabsBefore = await session.tabUrls();
+    await session.clickMenu({ menuItemId: 'isolate-link', linkUrl: 'https://evil.example/x' });
+    await expect.poll(async () => (await session.notifications()).length, { timeout: 10_000 }).toBeGreaterThan(before);
+    expect(await session.tabUrls()).toEqual(tabsBefore);
+  });
+
+  it('creates one context for a double click', async () => {
+    session.sim.faults.set({ latencyMs: 300 });
+    await Promise.all([
+      session.clickMenu({ menuItemId: 'isolate-link', linkUrl: 'https://evil.example/double' }),
+      session.clickMenu({ menuItemId: 'isolate-link', linkUrl: 'https://evil.example/double' }),
+    ]);
+    await session.waitForTab(`${session.sim.launchBase}/launch?ctx=`);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(apiCount(session)).toBe(1);
+    expect(session.sim.state.contexts.size).toBe(1);
+  });
+
+  it('still works after the service worker was stopped, five times in a row', async () => {
+    const startsBefore = session.workerStarts();
+    for (let round = 0; round < 5; round += 1) {
+      await session.stopWorker();
+      await session.clickMenu({ menuItemId: 'isolate-link', linkUrl: `https://evil.example/round-${round}` });
+      await expect.poll(() => session.sim.state.contexts.size, { timeout: 15_000 }).toBe(round + 1);
+    }
+    const prefix = `${session.sim.launchBase}/launch?ctx=`;
+    await expect.poll(async () => (await session.tabUrls()).filter((u) => u.startsWith(prefix)).length, { timeout: 15_000 }).toBe(5);
+    // Each round ran in a freshly started worker.
+    expect(session.workerStarts() - startsBefore).toBeGreaterThanOrEqual(5);
+  });
+});
