@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { startSimulator, type Simulator } from '../simulator';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
 
 export const EXTENSION_DIR = resolve(import.meta.dirname, '../../.output/chrome-mv3');
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '../../test-results/e2e');
@@ -51,12 +51,12 @@ async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
 }
 
 /** Launches Chromium with the built extension and a fresh profile, and starts a simulator. */
-export async function launch(options: { headless?: boolean } = {}): Promise<Session> {
+export async function launch(options: { headless?: boolean; simulator?: SimulatorOptions } = {}): Promise<Session> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No build at ${EXTENSION_DIR}: run npm run build.`);
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const sim = await startSimulator();
+  const sim = await startSimulator(options.simulator);
   const profileDir = mkdtempSync(join(tmpdir(), 'isolink-e2e-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,

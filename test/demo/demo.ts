@@ -1,0 +1,146 @@
+/**
+ * `npm run demo`: builds Isolink, starts the simulator, and opens Chromium with Isolink
+ * loaded and configured for it, on a local page of sample suspicious links.
+ *
+ * With a display it is an ordinary browser window to try by hand (Ctrl-C ends it).
+ * Without one it runs a short scripted tour (a link, a selection, a research session),
+ * prints what happened and saves screenshots under test-results/demo/.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { configureThroughOptions, findChromium, launch, type Session } from '../e2e/harness';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHOTS = resolve(ROOT, 'test-results/demo');
+const USER = 'analyst@acme.example';
+
+function step(text: string): void {
+  console.log(`\n▶ ${text}`);
+}
+
+async function servePage(): Promise<{ url: string; close(): void }> {
+  const html = readFileSync(resolve(import.meta.dirname, 'samples.html'));
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" });
+    res.end(html);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+async function waitForLaunchTabs(session: Session, count: number): Promise<Page[]> {
+  const prefix = `${session.sim.launchBase}/launch?ctx=`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const tabs = session.context.pages().filter((p) => p.url().startsWith(prefix));
+    if (tabs.length >= count || Date.now() > deadline) return tabs;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function shoot(page: Page, name: string): Promise<string> {
+  const path = resolve(SHOTS, `${name}.png`);
+  await page.bringToFront();
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+async function tour(session: Session, samples: Page): Promise<void> {
+  const shots: string[] = [await shoot(samples, '1-sample-page')];
+
+  step('Right-click a link → "Open link in isolation"');
+  const link = await samples.locator('#live-1').getAttribute('href');
+  await session.clickMenu({ menuItemId: 'isolate-link', linkUrl: link, pageUrl: samples.url() });
+  const [first] = await waitForLaunchTabs(session, 1);
+  if (!first) throw new Error('no isolated tab opened for the link');
+  await first.getByTestId('target-url').waitFor();
+  console.log(`  isolated tab: ${first.url()}`);
+  console.log(`  session page shows: ${await first.getByTestId('target-url').textContent()}`);
+  shots.push(await shoot(first, '2-isolated-link'));
+
+  step('Select defanged text → "Open in isolation"');
+  const text = (await samples.locator('#defanged').textContent()) ?? '';
+  await session.clickMenu({ menuItemId: 'isolate-selection', selectionText: text, pageUrl: samples.url() });
+  const tabs = await waitForLaunchTabs(session, 4);
+  console.log(`  ${tabs.length - 1} more isolated tabs from one selection (one batched request)`);
+
+  step('Right-click a link → "Open link in a research session"');
+  await session.clickMenu({ menuItemId: 'isolate-link-research', linkUrl: await samples.locator('#live-2').getAttribute('href'), pageUrl: samples.url() });
+  const withResearch = await waitForLaunchTabs(session, tabs.length + 1);
+  const research = withResearch.at(-1);
+  if (research) {
+    await research.getByTestId('session-type').waitFor();
+    console.log(`  session type: ${await research.getByTestId('session-type').textContent()}`);
+    shots.push(await shoot(research, '3-research-session'));
+  }
+
+  step('A javascript: link is refused: nothing is sent, nothing opens');
+  const before = session.context.pages().length;
+  await session.clickMenu({ menuItemId: 'isolate-link', linkUrl: "javascript:alert('x')", pageUrl: samples.url() });
+  await new Promise((r) => setTimeout(r, 500));
+  console.log(`  tabs before ${before}, after ${session.context.pages().length}; notifications: ${(await session.notifications()).length}`);
+
+  step('The popup and the options page');
+  const popup = await session.openPage('popup.html');
+  await popup.setViewportSize({ width: 420, height: 640 });
+  shots.push(await shoot(popup, '4-popup'));
+  const options = await session.openPage('options.html');
+  shots.push(await shoot(options, '5-options'));
+
+  step('What the simulator saw');
+  for (const context of session.sim.state.contexts.values()) {
+    console.log(`  ${context.id}  ${String(context.contextData.session_type ?? 'service-ruby').padEnd(18)} ${context.contextData.urls?.[0] ?? '(no URL)'}`);
+  }
+  console.log(`  /api/ requests: ${session.sim.requests.filter((r) => r.path === '/api/').length}`);
+  console.log('\nScreenshots:');
+  for (const shot of shots) console.log(`  ${shot}`);
+}
+
+async function main(): Promise<void> {
+  if (!findChromium()) {
+    console.error('Chromium is missing: run `npm run setup` (installs Debian\'s chromium) and try again.');
+    process.exitCode = 1;
+    return;
+  }
+  mkdirSync(SHOTS, { recursive: true });
+  step('Building the extension (production)');
+  execFileSync(resolve(ROOT, 'node_modules/.bin/wxt'), ['build'], { cwd: ROOT, stdio: 'inherit' });
+
+  const headless = !process.env['DISPLAY'];
+  step(`Starting the simulator and Chromium (${headless ? 'headless: scripted tour' : 'a window to try by hand'})`);
+  const page = await servePage();
+  const session = await launch({ headless, simulator: { port: Number(process.env['ISOLINK_SIM_PORT'] ?? 8787) } });
+  console.log(`  simulator: ${session.sim.url}   admin token: ${session.sim.adminToken}   file token: ${session.sim.fileToken}`);
+
+  step('Configuring Isolink through its options page');
+  await configureThroughOptions(session, { token: session.sim.adminToken, username: USER });
+  const samples = await session.context.newPage();
+  await samples.goto(page.url);
+
+  if (headless) {
+    try {
+      await tour(session, samples);
+    } finally {
+      await session.close();
+      page.close();
+    }
+    return;
+  }
+  console.log(`\nIsolink is ready in the Chromium window, configured for ${USER}.`);
+  console.log('Right-click the sample links or select the defanged text; open the toolbar popup.');
+  console.log('Press Ctrl-C here to stop.');
+  const stop = async (): Promise<void> => {
+    await session.close();
+    page.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  session.context.once('close', () => void stop());
+}
+
+await main();
