@@ -40,6 +40,10 @@ export interface Session {
   tabUrls(): Promise<string[]>;
   /** Waits for a tab whose URL starts with `prefix`. */
   waitForTab(prefix: string, timeoutMs?: number): Promise<Page>;
+  /** The system clipboard's text, read from a page on the simulator's origin. */
+  readClipboard(): Promise<string>;
+  /** Runs one of Isolink's other registered listeners, as the browser would fire it. */
+  dispatch(event: 'commands.onCommand' | 'omnibox.onInputEntered', ...args: unknown[]): Promise<void>;
   /** Ids of the notifications currently shown (their words are checked by the unit tests). */
   notifications(): Promise<string[]>;
   close(): Promise<void>;
@@ -150,6 +154,28 @@ export async function launch(options: { headless?: boolean; simulator?: Simulato
           (chrome.contextMenus.onClicked as unknown as { dispatch(i: unknown, t: unknown): void }).dispatch(clickInfo, clickTab);
         },
         [{ editable: false, ...info }, tab ?? null] as const,
+      );
+    },
+    async readClipboard() {
+      // Extension origins cannot be granted clipboard access; a loopback page can.
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sim.url });
+      const page = await context.newPage();
+      await page.goto(`${sim.url}/launch?ctx=clipboard-reader`);
+      await page.bringToFront();
+      const text = await page.evaluate(() => navigator.clipboard.readText());
+      await page.close();
+      return text;
+    },
+    async dispatch(event, ...args) {
+      const sw = await session.currentWorker();
+      await sw.evaluate(
+        ([name, eventArgs]) => {
+          const [area, key] = name.split('.') as [string, string];
+          const target = (chrome as unknown as Record<string, Record<string, { dispatch(...a: unknown[]): void }>>)[area]?.[key];
+          if (!target) throw new Error(`no event ${name}`);
+          target.dispatch(...eventArgs);
+        },
+        [event, args] as const,
       );
     },
     async tabUrls() {

@@ -92,6 +92,30 @@ describe.skipIf(!findChromium() && !process.env['CI'])('context menus in real Ch
     expect(await session.tabUrls()).toEqual(tabsBefore);
   });
 
+  it.each([
+    ['copy-link-defanged', { linkUrl: 'https://evil.example/a.b?x=1' }, 'hxxps://evil[.]example/a.b?x=1'],
+    ['copy-selection-defanged', { selectionText: 'see http://bad.example/p and 198.51.100.7' }, 'see hxxp://bad[.]example/p and 198[.]51[.]100[.]7'],
+    ['copy-selection-refanged', { selectionText: 'see hxxp://bad[.]example/p' }, 'see http://bad.example/p'],
+  ])('%s puts the converted text on the clipboard', async (menuItemId, info, expected) => {
+    await session.clickMenu({ menuItemId, ...info });
+    await expect.poll(() => session.readClipboard(), { timeout: 10_000 }).toBe(expected);
+    expect(apiCount(session)).toBe(0);
+  });
+
+  it('the keyboard shortcut isolates the current tab', async () => {
+    const sw = await session.currentWorker();
+    const [tab] = await sw.evaluate(() => chrome.tabs.query({}));
+    await session.dispatch('commands.onCommand', 'isolate-current-tab', { ...tab, url: 'https://evil.example/current' });
+    await session.waitForTab(`${session.sim.launchBase}/launch?ctx=`);
+    expect([...session.sim.state.contexts.values()].map((c) => c.contextData.urls?.[0])).toEqual(['https://evil.example/current']);
+  });
+
+  it('the omnibox keyword isolates defanged text', async () => {
+    await session.dispatch('omnibox.onInputEntered', 'hxxps://evil[.]example/from-omnibox', 'currentTab');
+    await session.waitForTab(`${session.sim.launchBase}/launch?ctx=`);
+    expect([...session.sim.state.contexts.values()].map((c) => c.contextData.urls?.[0])).toEqual(['https://evil.example/from-omnibox']);
+  });
+
   it('creates one context for a double click', async () => {
     session.sim.faults.set({ latencyMs: 300 });
     await Promise.all([
