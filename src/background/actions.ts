@@ -72,11 +72,16 @@ export function requireTarget(raw: string): URL {
   return check.url;
 }
 
-/** Refangs text typed or pasted by the analyst and finds the one link in it. */
+/**
+ * The target of text typed or pasted by the analyst, defanged or not. Text that is a
+ * URL is judged as that URL (a `javascript:` or `blob:` URL is refused, never mined for
+ * a link inside it); other text is refanged and its first http(s) link taken.
+ */
 export function targetFromText(text: string): URL {
-  const trimmed = text.trim();
-  const [first] = extractUrls(trimmed);
-  return requireTarget(first ?? refang(trimmed));
+  const refanged = refang(text.trim());
+  if (URL.canParse(refanged)) return requireTarget(refanged);
+  const [first] = extractUrls(refanged);
+  return requireTarget(first ?? refanged);
 }
 
 function applyToggles(policy: readonly PolicyEntry[], toggles: PolicyToggles | undefined): PolicyEntry[] {

@@ -7,7 +7,7 @@
 import { defang, extractUrls, refang } from '../fang';
 import { t } from '../i18n';
 import type { PendingAction } from '../settings/pending';
-import { createMany, isolate, openLaunchUrls, targetFromText, type ActionDeps, type IsolateOutcome, type SessionKind, type SourceTab } from './actions';
+import { createMany, isolate, openLaunchUrls, requireTarget, targetFromText, type ActionDeps, type IsolateOutcome, type SessionKind, type SourceTab } from './actions';
 import { describeFailure } from './failures';
 import type { Notifier } from './notify';
 import { SingleFlight } from './single-flight';
@@ -51,14 +51,20 @@ async function report(deps: EntryDeps, error: unknown, retry?: PendingAction): P
   await deps.notifier.failure(describeFailure(error), retry);
 }
 
+/** A link or page address as the browser gives it, or text the analyst typed (maybe defanged). */
+type TargetInput = { readonly url: string } | { readonly text: string };
+
 /** Isolates one target, joining a request already in flight for the same target. */
-async function isolateTarget(deps: EntryDeps, rawUrl: string, session: SessionKind, tab: ClickedTab | undefined): Promise<void> {
+async function isolateTarget(deps: EntryDeps, input: TargetInput, session: SessionKind, tab: ClickedTab | undefined): Promise<void> {
   const source = sourceOf(tab);
+  let target: string | undefined;
   try {
-    const url = targetFromText(rawUrl).href;
+    // A real address is judged as it is; only typed text is refanged.
+    target = ('url' in input ? requireTarget(input.url) : targetFromText(input.text)).href;
+    const url = target;
     await deps.inFlight.run(`${session} ${url}`, () => isolate(deps, { url, session, source }));
   } catch (error) {
-    await report(deps, error, { kind: 'isolate', url: rawUrl.slice(0, 16 * 1024), session, source });
+    await report(deps, error, target === undefined ? undefined : { kind: 'isolate', url: target, session, source });
   }
 }
 
@@ -83,7 +89,7 @@ async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab |
     return;
   }
   if (urls.length === 1) {
-    await isolateTarget(deps, urls[0] ?? '', 'standard', tab);
+    await isolateTarget(deps, { url: urls[0] ?? '' }, 'standard', tab);
     return;
   }
   const source = sourceOf(tab);
@@ -118,9 +124,9 @@ async function copy(deps: EntryDeps, text: string): Promise<void> {
 export async function onMenuClick(deps: EntryDeps, info: MenuClick, tab: ClickedTab | undefined): Promise<void> {
   switch (info.menuItemId) {
     case MENU_IDS.isolateLink:
-      return isolateTarget(deps, info.linkUrl ?? '', 'standard', tab);
+      return isolateTarget(deps, { url: info.linkUrl ?? '' }, 'standard', tab);
     case MENU_IDS.isolateLinkResearch:
-      return isolateTarget(deps, info.linkUrl ?? '', 'research', tab);
+      return isolateTarget(deps, { url: info.linkUrl ?? '' }, 'research', tab);
     case MENU_IDS.copyLinkDefanged:
       return copy(deps, defang(info.linkUrl ?? ''));
     case MENU_IDS.isolateSelection:
@@ -130,7 +136,7 @@ export async function onMenuClick(deps: EntryDeps, info: MenuClick, tab: Clicked
     case MENU_IDS.copySelectionRefanged:
       return copy(deps, refang(info.selectionText ?? ''));
     case MENU_IDS.isolatePage:
-      return isolateTarget(deps, info.pageUrl ?? tab?.url ?? '', 'standard', tab);
+      return isolateTarget(deps, { url: info.pageUrl ?? tab?.url ?? '' }, 'standard', tab);
     default:
       return undefined;
   }
@@ -139,12 +145,12 @@ export async function onMenuClick(deps: EntryDeps, info: MenuClick, tab: Clicked
 /** The keyboard shortcut: the current tab's page. */
 export async function onCommand(deps: EntryDeps, command: string, tab: ClickedTab | undefined): Promise<void> {
   if (command !== COMMAND_ISOLATE_TAB) return;
-  await isolateTarget(deps, tab?.url ?? '', 'standard', tab);
+  await isolateTarget(deps, { url: tab?.url ?? '' }, 'standard', tab);
 }
 
 /** The omnibox keyword `iso`: the typed text, defanged or not. */
 export async function onOmniboxEntered(deps: EntryDeps, text: string): Promise<void> {
-  await isolateTarget(deps, text, 'standard', undefined);
+  await isolateTarget(deps, { text }, 'standard', undefined);
 }
 
 /** The omnibox's live suggestion: the refanged target, or nothing when there is none. */
@@ -164,7 +170,7 @@ export async function onNotificationAction(deps: EntryDeps, action: PendingActio
       await deps.openOptions();
       return;
     case 'isolate':
-      await isolateTarget(deps, action.url, action.session, action.source);
+      await isolateTarget(deps, { url: action.url }, action.session, action.source);
       return;
     case 'openMany':
       await openMany(deps, action.urls, action.source);

@@ -9,7 +9,7 @@ import { contextView } from '../messaging/protocol';
 import type { RecentContext } from '../settings/recent';
 import { settingShapes } from '../settings/schema';
 import type { SettingsExport, SettingsView } from '../settings/store';
-import { createMany, isolate, openLaunchUrls, research, targetFromText, type ResearchChoice } from './actions';
+import { createMany, isolate, openLaunchUrls, requireTarget, research, targetFromText, type ResearchChoice } from './actions';
 import { connect, readStatus } from './connection';
 import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';
 import type { ClickedTab, EntryDeps } from './entries';
@@ -123,7 +123,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       withNotice(deps, async () => {
         const tab = await deps.activeTab();
         if (!tab?.url) throw new RefusedUrlError(t('errorNoTabUrl'));
-        const target = targetFromText(tab.url).href;
+        const target = requireTarget(tab.url).href;
         return deps.inFlight.run(`${session} ${target}`, () => isolate(deps, { url: target, session, source: tab }));
       }),
     research: ({ research: choice, toggles }) =>

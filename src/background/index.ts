@@ -10,7 +10,7 @@ import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntere
 import { createHandlers, type HandlerDeps } from './handlers';
 import { installMenus } from './menus';
 import { browserNotifier } from './notify';
-import { createRouter } from './router';
+import { createRouter, originOf } from './router';
 import { SingleFlight } from './single-flight';
 import { addRecent, listRecent, removeRecent, updateRecent } from '../settings/recent';
 import { takePending } from '../settings/pending';
@@ -67,7 +67,7 @@ export function registerBackground(): void {
   const deps: EntryDeps & HandlerDeps = createDeps();
   const router = createRouter(createHandlers(deps), {
     extensionId: browser.runtime.id,
-    extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
+    extensionOrigin: originOf(new URL(browser.runtime.getURL('/'))),
   });
 
   browser.runtime.onInstalled.addListener(() => {

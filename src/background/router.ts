@@ -23,6 +23,11 @@ export interface RouterOptions {
 
 const PAGES: Readonly<Record<string, PageName>> = { '/popup.html': 'popup', '/options.html': 'options' };
 
+/** `scheme://host` of a URL, the same for chrome-extension:, moz-extension: and web URLs. */
+export function originOf(url: URL): string {
+  return `${url.protocol}//${url.host}`;
+}
+
 /** The page a sender is, or null when it is not one of this extension's pages. */
 export function pageOf(sender: Sender, options: RouterOptions): PageName | null {
   if (sender.id !== options.extensionId || typeof sender.url !== 'string') return null;
@@ -34,7 +39,8 @@ export function pageOf(sender: Sender, options: RouterOptions): PageName | null 
   } catch {
     return null;
   }
-  if (url.origin !== options.extensionOrigin) return null;
+  // Not URL.origin: for non-web schemes some engines (and Node) answer "null".
+  if (originOf(url) !== options.extensionOrigin) return null;
   return Object.hasOwn(PAGES, url.pathname) ? (PAGES[url.pathname] ?? null) : null;
 }
 
@@ -75,7 +81,10 @@ export function createRouter(handlers: Handlers, options: RouterOptions) {
     const parsed = entry.data.safeParse(data);
     if (!parsed.success) return Promise.resolve(refuse(`Malformed ${type} message.`));
     const handler = handlers[type] as (input: unknown) => Promise<unknown>;
-    return handler(parsed.data).then(
+    // Promise.resolve().then: a handler that throws synchronously still answers as data.
+    return Promise.resolve()
+      .then(() => handler(parsed.data))
+      .then(
       (value): Reply<unknown> => ({ ok: true, value }),
       (error: unknown): Reply<unknown> => ({ ok: false, error: toWireError(error) }),
     );

@@ -3,11 +3,13 @@
  * sees. Call installMessages() in a beforeEach (fakeBrowser.reset() clears it).
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 type Messages = Record<string, { message: string }>;
 
-const english = JSON.parse(readFileSync(new URL('../../public/_locales/en/messages.json', import.meta.url), 'utf8')) as Messages;
+// A path, not new URL(…, import.meta.url): under happy-dom Vite rewrites such URLs to http:.
+const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Messages;
 
 /** Formats a message as browser.i18n does for $1..$9 substitutions. */
 export function format(key: string, substitutions?: string | string[]): string {

@@ -1,0 +1,144 @@
+import { t } from '../../i18n';
+import { MAX_BULK_URLS, type BulkState } from './bulk-state';
+import { NoticeLine } from './NoticeLine';
+
+/** Links listed on screen at most; the count covers all of them. */
+const MAX_LISTED = 100;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+function FoundList({ urls }: { readonly urls: readonly string[] }) {
+  const count = urls.length;
+  return (
+    <div>
+      <p id="bulk-count" role="status">
+        {count > MAX_BULK_URLS ? '' : t('popupBulkCount', String(count))}
+      </p>
+      {count > MAX_BULK_URLS && (
+        <p class="error" role="alert">
+          {t('popupBulkTooMany', [String(count), String(MAX_BULK_URLS)])}
+        </p>
+      )}
+      {count > 0 && (
+        <ul class="urls" aria-labelledby="bulk-count">
+          {urls.slice(0, MAX_LISTED).map((url) => (
+            <li key={url}>
+              <span class="host">{hostOf(url)}</span>
+              <span class="mono muted">{url}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {count > MAX_LISTED && <p class="muted">{t('popupBulkMore', String(count - MAX_LISTED))}</p>}
+    </div>
+  );
+}
+
+function Results({ state }: { readonly state: BulkState }) {
+  const result = state.result.value;
+  if (result === null) return null;
+  const busy = state.busy.value;
+  return (
+    <section class="stack" aria-labelledby="bulk-created">
+      <h2 id="bulk-created">{t('popupBulkCreated', String(result.created.length))}</h2>
+      {result.created.length > 0 && (
+        <>
+          <ul class="results">
+            {result.created.map((context) => (
+              <li key={context.id}>
+                <span class="host">{context.host === '' ? t('popupRecentResearch') : context.host}</span>
+                <span class="mono muted">{context.launchUrl}</span>
+              </li>
+            ))}
+          </ul>
+          <div class="row">
+            <button
+              type="button"
+              class="primary"
+              disabled={busy}
+              onClick={() => {
+                void state.openAll();
+              }}
+            >
+              {t('popupOpenAll')}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                void state.copyLaunchUrls();
+              }}
+            >
+              {t('popupCopyLaunchUrls')}
+            </button>
+          </div>
+        </>
+      )}
+      {result.failures.length > 0 && (
+        <>
+          <h2 class="error">{t('popupBulkFailed', String(result.failures.length))}</h2>
+          <ul class="results">
+            {result.failures.map((failure, index) => (
+              <li key={`${String(index)} ${failure.url}`}>
+                <span class="mono">{failure.url}</span>
+                <span class="error">{failure.error}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Many links at once: paste text, see what was found, create a context for each. */
+export function BulkPanel({ state }: { readonly state: BulkState }) {
+  const urls = state.urls.value;
+  const busy = state.busy.value;
+  return (
+    <div class="stack">
+      <div>
+        <label for="bulk-text">{t('popupBulkLabel')}</label>
+        <textarea
+          id="bulk-text"
+          rows={5}
+          spellcheck={false}
+          aria-describedby="bulk-hint"
+          value={state.text.value}
+          onInput={(event) => {
+            state.text.value = event.currentTarget.value;
+          }}
+        />
+        <p id="bulk-hint" class="hint muted">
+          {t('popupBulkHint')}
+        </p>
+      </div>
+      <FoundList urls={urls} />
+      <div class="row">
+        <button
+          type="button"
+          class="primary"
+          disabled={busy || urls.length === 0 || state.tooMany.value}
+          onClick={() => {
+            void state.createAll();
+          }}
+        >
+          {t('popupCreateAll')}
+        </button>
+        {busy && (
+          <span class="muted" role="status">
+            {t('popupWorking')}
+          </span>
+        )}
+      </div>
+      <NoticeLine notice={state.notice.value} />
+      <Results state={state} />
+    </div>
+  );
+}

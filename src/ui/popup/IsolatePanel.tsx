@@ -1,0 +1,94 @@
+import { t } from '../../i18n';
+import type { SessionKind, IsolateState } from './isolate-state';
+import { NoticeLine } from './NoticeLine';
+import { PolicyToggles } from './PolicyToggles';
+import { ResearchFields } from './ResearchFields';
+import { UrlPreviewLine } from './UrlPreviewLine';
+
+const SESSIONS: readonly { readonly id: SessionKind; readonly label: () => string }[] = [
+  { id: 'standard', label: () => t('popupSessionStandard') },
+  { id: 'research', label: () => t('popupSessionResearch') },
+];
+
+/** Quick isolation: a URL (defanged is fine), the session type, and the quick toggles. */
+export function IsolatePanel({ state }: { readonly state: IsolateState }) {
+  const busy = state.busy.value;
+  const outcome = state.outcome.value;
+  const urlInvalid = outcome?.field === 'url' || state.preview.value.kind === 'refused';
+  return (
+    <form
+      class="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void state.submit();
+      }}
+    >
+      <div>
+        <label for="isolate-url">{t('popupUrlLabel')}</label>
+        <input
+          id="isolate-url"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellcheck={false}
+          aria-invalid={urlInvalid}
+          aria-describedby="isolate-url-hint isolate-url-preview isolate-outcome"
+          value={state.url.value}
+          onInput={(event) => {
+            state.setUrl(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            // Enter submits explicitly (not left to implicit submission), never mid-composition.
+            if (event.key !== 'Enter' || event.isComposing) return;
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }}
+        />
+        <p id="isolate-url-hint" class="hint muted">
+          {t('popupUrlHint')}
+        </p>
+        <UrlPreviewLine id="isolate-url-preview" preview={state.preview.value} hideRefusal={outcome?.kind === 'error' && outcome.field === 'url'} />
+      </div>
+      <fieldset>
+        <legend>{t('popupSessionLegend')}</legend>
+        {SESSIONS.map((session) => (
+          <label key={session.id} class="inline">
+            <input
+              type="radio"
+              name="session"
+              value={session.id}
+              checked={state.session.value === session.id}
+              onChange={() => {
+                state.session.value = session.id;
+              }}
+            />
+            {session.label()}
+          </label>
+        ))}
+      </fieldset>
+      {state.session.value === 'research' && <ResearchFields state={state} />}
+      <PolicyToggles state={state} />
+      <div class="row">
+        <button type="submit" class="primary" disabled={busy}>
+          {t('popupOpen')}
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            void state.isolateCurrentTab();
+          }}
+        >
+          {t('popupIsolateCurrentTab')}
+        </button>
+        {busy && (
+          <span class="muted" role="status">
+            {t('popupWorking')}
+          </span>
+        )}
+      </div>
+      <NoticeLine id="isolate-outcome" notice={outcome} />
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useId, useRef } from 'preact/hooks';
+import { t } from '../../i18n';
+import { MAX_NAME_LENGTH, type RecentItemState } from './recent-state';
+
+function RenameForm({ item, onDone }: { readonly item: RecentItemState; readonly onDone: () => void }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  const busy = item.busy.value;
+  return (
+    <form
+      class="row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void item.saveRename().then(() => {
+          if (!item.renaming.value) onDone();
+        });
+      }}
+    >
+      <label for={inputId}>{t('popupRenameLabel')}</label>
+      <input
+        id={inputId}
+        ref={input}
+        type="text"
+        maxLength={MAX_NAME_LENGTH}
+        value={item.renameText.value}
+        onInput={(event) => {
+          item.renameText.value = event.currentTarget.value;
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          event.preventDefault();
+          item.cancelRename();
+          onDone();
+        }}
+      />
+      <button type="submit" class="primary" disabled={busy}>
+        {t('popupSave')}
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          item.cancelRename();
+          onDone();
+        }}
+      >
+        {t('popupCancel')}
+      </button>
+    </form>
+  );
+}
+
+function DeleteConfirm({ item, onCancel, onGone }: { readonly item: RecentItemState; readonly onCancel: () => void; readonly onGone: () => void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
+  useEffect(() => {
+    cancel.current?.focus();
+  }, []);
+  const busy = item.busy.value;
+  return (
+    <div class="confirm" role="group" aria-labelledby={questionId}>
+      <p id={questionId} class="warn">
+        {t('popupDeleteQuestion')}
+      </p>
+      <div class="row">
+        <button
+          type="button"
+          class="danger"
+          disabled={busy}
+          onClick={() => {
+            void item.confirmDelete().then((deleted) => {
+              if (deleted) onGone();
+            });
+          }}
+        >
+          {t('popupDeleteConfirm')}
+        </button>
+        <button
+          type="button"
+          ref={cancel}
+          disabled={busy}
+          onClick={() => {
+            item.cancelDelete();
+            onCancel();
+          }}
+        >
+          {t('popupCancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Relaunch, copy, enable/disable, rename (inline) and delete (after a confirmation step). */
+export function RecentActions({ item, onGone }: { readonly item: RecentItemState; readonly onGone: () => void }) {
+  const busy = item.busy.value;
+  const details = item.details.value;
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <div class="row actions">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            void item.relaunch();
+          }}
+        >
+          {t('popupRelaunch')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            void item.copyLaunchUrl();
+          }}
+        >
+          {t('popupCopyLaunchUrl')}
+        </button>
+        {details !== null && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              void item.setEnabled(!details.enabled);
+            }}
+          >
+            {details.enabled ? t('popupDisable') : t('popupEnable')}
+          </button>
+        )}
+        <button type="button" ref={renameButton} disabled={busy || item.renaming.value} onClick={item.startRename}>
+          {t('popupRename')}
+        </button>
+        <button type="button" class="danger" ref={deleteButton} disabled={busy || item.confirmingDelete.value} onClick={item.askDelete}>
+          {t('popupDelete')}
+        </button>
+      </div>
+      {item.renaming.value && (
+        <RenameForm
+          item={item}
+          onDone={() => {
+            renameButton.current?.focus();
+          }}
+        />
+      )}
+      {item.confirmingDelete.value && (
+        <DeleteConfirm
+          item={item}
+          onCancel={() => {
+            deleteButton.current?.focus();
+          }}
+          onGone={onGone}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * State of the defang/refang tool: one text, converted in place.
+ */
+import { signal } from '@preact/signals';
+import { defang, refang } from '../../fang';
+import type { PopupDeps } from './deps';
+import { copyNotice, type Notice } from './notice';
+
+export function createFangState(deps: PopupDeps) {
+  const text = signal('');
+  const notice = signal<Notice | null>(null);
+
+  function convert(how: (value: string) => string): void {
+    text.value = how(text.value);
+    notice.value = null;
+  }
+
+  async function copy(): Promise<void> {
+    notice.value = await copyNotice(deps.copyText, text.value);
+  }
+
+  return {
+    text,
+    notice,
+    defang: () => {
+      convert(defang);
+    },
+    refang: () => {
+      convert(refang);
+    },
+    copy,
+  };
+}
+
+export type FangState = ReturnType<typeof createFangState>;
