@@ -119,12 +119,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           isolate(deps, { url: target, session, research: researchChoice(choice), toggles, source }),
         );
       }),
-    isolateCurrentTab: ({ session }) =>
+    isolateCurrentTab: ({ session, research: choice, toggles }) =>
       withNotice(deps, async () => {
         const tab = await deps.activeTab();
         if (!tab?.url) throw new RefusedUrlError(t('errorNoTabUrl'));
         const target = requireTarget(tab.url).href;
-        return deps.inFlight.run(`${session} ${target}`, () => isolate(deps, { url: target, session, source: tab }));
+        return deps.inFlight.run(`${session} ${target}`, () =>
+          isolate(deps, { url: target, session, research: researchChoice(choice), toggles, source: tab }),
+        );
       }),
     research: ({ research: choice, toggles }) =>
       withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.activeTab() })),

@@ -92,7 +92,10 @@ export const PROTOCOL = {
       toggles: z.optional(toggles),
     }),
   },
-  isolateCurrentTab: { pages: ['popup'], data: z.strictObject({ session: z.enum(['standard', 'research']) }) },
+  isolateCurrentTab: {
+    pages: ['popup'],
+    data: z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice), toggles: z.optional(toggles) }),
+  },
   research: { pages: ['popup'], data: z.strictObject({ research: researchChoice, toggles: z.optional(toggles) }) },
   bulkCreate: { pages: ['popup'], data: z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(500)) }) },
   openContexts: { pages: ['popup'], data: z.strictObject({ ids: z.array(id).check(z.minLength(1), z.maxLength(500)) }) },

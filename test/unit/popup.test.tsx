@@ -418,14 +418,17 @@ describe('popup quick isolation', () => {
     expect(sent('isolate')).toHaveLength(1);
   });
 
-  it('sends isolateCurrentTab with the chosen session type', async () => {
+  it('sends isolateCurrentTab with the chosen session type and research choice', async () => {
     const { sent } = await renderPopup({ handlers: { isolateCurrentTab: () => isolated('current.example') } });
 
     fireEvent.click(screen.getByLabelText('Research'));
+    fireEvent.change(screen.getByLabelText('Egress location'), { target: { value: 'Europe' } });
     fireEvent.click(screen.getByRole('button', { name: 'Isolate current tab' }));
 
     expect(await screen.findByText('Opened in isolation: current.example')).toBeTruthy();
-    expect(sent('isolateCurrentTab')).toEqual([{ session: 'research' }]);
+    expect(sent('isolateCurrentTab')).toEqual([
+      { session: 'research', research: { egressRegion: 'Europe', browserProfile: null, availability: [], connectivity: [] } },
+    ]);
   });
 });
 

@@ -122,7 +122,10 @@ export function createIsolateState(deps: PopupDeps) {
   }
 
   async function isolateCurrentTab(): Promise<void> {
-    await run(() => deps.connector('isolateCurrentTab', { session: session.value }));
+    const chosenToggles = toggles();
+    const togglePart = chosenToggles === undefined ? {} : { toggles: chosenToggles };
+    const researchPart = session.value === 'research' ? { research: researchChoice() } : {};
+    await run(() => deps.connector('isolateCurrentTab', { session: session.value, ...researchPart, ...togglePart }));
   }
 
   function setUrl(value: string): void {
