@@ -16,6 +16,8 @@ const EXTENSION_PAGES_CSP = [
 // https://wxt.dev/api/config.html
 export default defineConfig({
   srcDir: '.',
+  // Benchmarks and parallel runs build elsewhere so they never race the tests' build.
+  outDir: process.env['ISOLINK_OUT_DIR'] ?? '.output',
   // Explicit imports everywhere: a reader sees where every name comes from.
   imports: false,
   modules: ['@wxt-dev/webextension-polyfill'],
