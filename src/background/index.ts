@@ -26,13 +26,19 @@ function createDeps(): HandlerDeps {
     readToken,
     hasHostPermission: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
     openTab: async (url, options) => {
-      await browser.tabs.create({
-        url,
-        active: options.active,
-        ...(options.index === undefined ? {} : { index: options.index }),
-        ...(options.windowId === undefined ? {} : { windowId: options.windowId }),
-        ...(options.openerTabId === undefined ? {} : { openerTabId: options.openerTabId }),
-      });
+      try {
+        await browser.tabs.create({
+          url,
+          active: options.active,
+          ...(options.index === undefined ? {} : { index: options.index }),
+          ...(options.windowId === undefined ? {} : { windowId: options.windowId }),
+          ...(options.openerTabId === undefined ? {} : { openerTabId: options.openerTabId }),
+        });
+      } catch {
+        // The source tab or its window may have closed meanwhile (a popup opened as a
+        // tab, a closed window): the launch URL still opens, wherever the browser puts it.
+        await browser.tabs.create({ url, active: options.active });
+      }
     },
     addRecent,
     now: () => Date.now(),

@@ -206,16 +206,16 @@ export async function launch(options: { headless?: boolean; simulator?: Simulato
 /** Configures Isolink through its options page, as a user would. */
 export async function configureThroughOptions(session: Session, values: { token: string; username?: string; org?: string }): Promise<void> {
   const page = await session.openPage('options.html');
-  await page.getByLabel('Service URL').fill(session.sim.url);
-  await page.getByLabel('Launch URL').fill(session.sim.launchBase);
-  await page.getByLabel('Admin token').fill(values.token);
+  await page.getByLabel('Service URL', { exact: true }).fill(session.sim.url);
+  await page.getByLabel('Launch URL', { exact: true }).fill(session.sim.launchBase);
+  await page.getByLabel('Admin token', { exact: true }).fill(values.token);
   if (values.org !== undefined) {
-    await page.getByLabel('Organisation').fill(values.org);
+    await page.getByLabel('Organisation', { exact: true }).fill(values.org);
   } else {
-    await page.getByLabel('Username').fill(values.username ?? 'analyst@acme.example');
+    await page.getByLabel('Username', { exact: true }).fill(values.username ?? 'analyst@acme.example');
   }
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Test connection' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Test connection', exact: true }).click();
   await page.getByText(/Connected to/).waitFor({ timeout: 15_000 });
   await page.close();
 }

@@ -1,0 +1,107 @@
+/** The options page: loads settings and status, then shows the sections. */
+import { useEffect, useState } from 'preact/hooks';
+import { t } from '../../i18n';
+import type { MessageKey } from '../../i18n';
+import { sendToBackground, type Connector } from '../../messaging/page';
+import type { SettingsView } from '../../messaging/protocol';
+import { ConnectionSection } from './ConnectionSection';
+import { FilesSection } from './FilesSection';
+import { ImportExportSection } from './ImportExportSection';
+import { PolicySection } from './PolicySection';
+import { ProxiesSection } from './ProxiesSection';
+import { SessionSection } from './SessionSection';
+import { createOptionsState } from './state';
+
+const SECTIONS: readonly { readonly id: string; readonly title: MessageKey }[] = [
+  { id: 'connection', title: 'optionsConnectionTitle' },
+  { id: 'policy', title: 'optionsPolicyTitle' },
+  { id: 'session', title: 'optionsSessionTitle' },
+  { id: 'proxies', title: 'optionsProxiesTitle' },
+  { id: 'files', title: 'optionsFilesTitle' },
+  { id: 'import-export', title: 'optionsImportExportTitle' },
+];
+
+function ManagedIssues({ view }: { readonly view: SettingsView }) {
+  if (view.managedIssues.length === 0) return null;
+  return (
+    <div class="card managed-issues" role="region" aria-labelledby="managed-issues-heading">
+      <h2 id="managed-issues-heading" class="warn">
+        {t('optionsManagedIssuesTitle')}
+      </h2>
+      <p>{t('optionsManagedIssuesIntro')}</p>
+      <ul>
+        {view.managedIssues.map((issue) => (
+          <li key={`${issue.key}:${issue.message}`}>
+            <span class="mono">{issue.key === '' ? t('optionsManagedPolicy') : issue.key}</span> {issue.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Nav() {
+  return (
+    <nav aria-label={t('optionsNavLabel')} class="page-nav">
+      <ul>
+        {SECTIONS.map((section) => (
+          <li key={section.id}>
+            <a href={`#${section.id}`}>{t(section.title)}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function App({ connector = sendToBackground }: { readonly connector?: Connector }) {
+  const [state] = useState(() => createOptionsState(connector));
+  useEffect(() => {
+    void state.load();
+  }, [state]);
+
+  const view = state.view.value;
+  const status = state.status.value;
+  const loadError = state.loadError.value;
+  const ready = view !== null && status !== null;
+  const generation = state.generation.value;
+
+  return (
+    <div class="options-page" data-ready={ready ? 'true' : 'false'} aria-busy={!ready && loadError === null}>
+      <header>
+        <h1>{t('optionsTitle')}</h1>
+        <Nav />
+      </header>
+      <main>
+        {loadError !== null && (
+          <div class="card" role="alert">
+            <p class="error">{t('optionsLoadFailed', loadError)}</p>
+            <button
+              type="button"
+              onClick={() => {
+                void state.load();
+              }}
+            >
+              {t('optionsRetry')}
+            </button>
+          </div>
+        )}
+        {!ready && loadError === null && <p class="muted">{t('optionsLoading')}</p>}
+        {ready && (
+          <>
+            <ManagedIssues view={view} />
+            {/* An import replaces every setting: the sections start over from the new ones. */}
+            <div key={generation} class="sections">
+              <ConnectionSection state={state} view={view} status={status} />
+              <PolicySection state={state} view={view} status={status} />
+              <SessionSection state={state} view={view} status={status} />
+              <ProxiesSection state={state} view={view} status={status} />
+              <FilesSection state={state} view={view} status={status} />
+            </div>
+            <ImportExportSection state={state} view={view} status={status} />
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

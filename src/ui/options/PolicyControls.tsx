@@ -1,0 +1,160 @@
+/** Controls for the policy types with fixed values (choices, clipboard) and the colours. */
+import { useId } from 'preact/hooks';
+import { t } from '../../i18n';
+import { isHexColor, type KnownPolicyType } from '../../policy';
+import { Field, LockedNote, describedBy, fieldDescription, useFieldIds } from './fields';
+import { toggleMulti } from './policy-draft';
+import { TYPE_LABELS, TYPE_NOTES, valueLabel } from './policy-text';
+
+export interface ControlProps<T extends KnownPolicyType = KnownPolicyType> {
+  readonly type: T;
+  readonly params: readonly string[];
+  readonly locked: boolean;
+  /** The policy issue to show at this control, if any. */
+  readonly error: string | undefined;
+  readonly onChange: (params: string[]) => void;
+}
+
+/** "Block both directions (block_all)": the words and the value as the service spells it. */
+export function optionText(type: KnownPolicyType, value: string): string {
+  const label = valueLabel(type, value);
+  return label === undefined ? value : t('optionsPolicyValue', [t(label), value]);
+}
+
+function noteOf(type: KnownPolicyType): string | undefined {
+  const note = TYPE_NOTES[type];
+  return note === undefined ? undefined : t(note);
+}
+
+export function ChoiceControl({
+  type,
+  params,
+  locked,
+  error,
+  onChange,
+  values,
+  defaultValue,
+}: ControlProps & { readonly values: readonly string[]; readonly defaultValue: string | undefined }) {
+  const ids = useFieldIds();
+  const hint = noteOf(type);
+  const current = params[0] ?? '';
+  return (
+    <Field ids={ids} label={t(TYPE_LABELS[type])} locked={locked} hint={hint} error={error}>
+      <select
+        id={ids.input}
+        value={current}
+        disabled={locked}
+        aria-invalid={error !== undefined}
+        aria-describedby={fieldDescription(ids, { hint, error, locked })}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onChange(value === '' ? [] : [value]);
+        }}
+      >
+        <option value="">{defaultValue === undefined ? t('optionsPolicyNotSet') : t('optionsPolicyNotSetDefault', defaultValue)}</option>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {optionText(type, value)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function MultiControl({
+  type,
+  params,
+  locked,
+  error,
+  onChange,
+  values,
+  exclusive,
+}: ControlProps & { readonly values: readonly string[]; readonly exclusive: readonly string[] }) {
+  const base = useId();
+  return (
+    <fieldset class="field multi" aria-describedby={describedBy(`${base}-hint`, error !== undefined && `${base}-error`, locked && `${base}-locked`)}>
+      <legend>
+        {t(TYPE_LABELS[type])} {locked && <LockedNote id={`${base}-locked`} />}
+      </legend>
+      {values.map((value) => (
+        <label key={value} class="inline">
+          <input
+            type="checkbox"
+            checked={params.includes(value)}
+            disabled={locked}
+            onChange={(event) => {
+              onChange(toggleMulti(params, value, event.currentTarget.checked, { values, exclusive }));
+            }}
+          />
+          {optionText(type, value)}
+        </label>
+      ))}
+      <p id={`${base}-hint`} class="muted hint">
+        {t('optionsPolicyExclusiveHint', exclusive.join(', '))}
+      </p>
+      {error !== undefined && (
+        <p id={`${base}-error`} class="error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** `#abc` -> `#aabbcc`: the colour input takes the long form only. */
+export function longHex(value: string): string {
+  if (value.length !== 4) return value.toLowerCase();
+  const [r = '0', g = '0', b = '0'] = [...value.slice(1)];
+  return `#${r}${r}${g}${g}${b}${b}`.toLowerCase();
+}
+
+export function ColorControl({ type, params, locked, error, onChange }: ControlProps) {
+  const ids = useFieldIds();
+  const label = t(TYPE_LABELS[type]);
+  const value = params[0] ?? '';
+  const valid = value === '' || isHexColor(value);
+  const shownError = error ?? (valid ? undefined : t('optionsColorInvalid'));
+  const hint = t('optionsColorHint');
+  return (
+    <Field ids={ids} label={label} locked={locked} hint={hint} error={shownError}>
+      <div class="row color-row">
+        <input
+          type="color"
+          aria-label={t('optionsColorPicker', label)}
+          value={value !== '' && valid ? longHex(value) : '#000000'}
+          disabled={locked}
+          onInput={(event) => {
+            onChange([event.currentTarget.value]);
+          }}
+        />
+        <input
+          id={ids.input}
+          type="text"
+          class="color-text"
+          value={value}
+          placeholder="#rrggbb"
+          disabled={locked}
+          spellcheck={false}
+          aria-invalid={shownError !== undefined}
+          aria-describedby={fieldDescription(ids, { hint, error: shownError, locked })}
+          onInput={(event) => {
+            const text = event.currentTarget.value;
+            onChange(text === '' ? [] : [text]);
+          }}
+        />
+        {value !== '' && !locked && (
+          <button
+            type="button"
+            aria-label={t('optionsColorClear', label)}
+            onClick={() => {
+              onChange([]);
+            }}
+          >
+            {t('optionsClear')}
+          </button>
+        )}
+      </div>
+    </Field>
+  );
+}

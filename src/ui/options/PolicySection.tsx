@@ -1,0 +1,113 @@
+/** Policy defaults: one control per type of POLICY_RULES, chosen by the type's rule. */
+import { useState } from 'preact/hooks';
+import { t } from '../../i18n';
+import { KNOWN_POLICY_TYPES, POLICY_RULES, PolicyIssue, normalizePolicy, type KnownPolicyType, type PolicyRule } from '../../policy';
+import { DomainListEditor } from './DomainListEditor';
+import { errorText } from './errors';
+import { NoticeLine, Section, type Notice } from './fields';
+import { ChoiceControl, ColorControl, MultiControl, type ControlProps } from './PolicyControls';
+import { draftFromEntries, entriesFromDraft, entryIndexOf, type PolicyDraft } from './policy-draft';
+import { RibbonMessageControl, RibbonPreview } from './RibbonControls';
+import { isLocked, type SectionProps } from './state';
+
+function Control(props: ControlProps) {
+  const rule: PolicyRule = POLICY_RULES[props.type];
+  switch (rule.kind) {
+    case 'choice':
+      return <ChoiceControl {...props} values={rule.values} defaultValue={rule.defaultValue} />;
+    case 'multi':
+      return <MultiControl {...props} values={rule.values} exclusive={rule.exclusive} />;
+    case 'domains':
+      return props.type === 'domain_allow' || props.type === 'domain_block' ? <DomainListEditor {...props} type={props.type} /> : null;
+    case 'color':
+      return <ColorControl {...props} />;
+    case 'text':
+      return <RibbonMessageControl {...props} />;
+  }
+}
+
+export function PolicySection({ state, view }: SectionProps) {
+  const [draft, setDraft] = useState<PolicyDraft>(() => draftFromEntries(view.settings.policy));
+  const [issue, setIssue] = useState<{ readonly type: KnownPolicyType | undefined; readonly text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locked = isLocked(view, 'policy');
+
+  function change(type: KnownPolicyType, params: string[]): void {
+    setDraft((current) => ({ ...current, known: { ...current.known, [type]: params } }));
+    if (issue?.type === type) setIssue(null);
+  }
+
+  function save(event: Event): void {
+    event.preventDefault();
+    if (busy || locked) return;
+    const entries = entriesFromDraft(draft);
+    const normalized = normalizePolicy(entries, 'policy');
+    if (normalized instanceof PolicyIssue) {
+      const index = entryIndexOf(normalized.path);
+      const type = index === undefined ? undefined : entries[index]?.type;
+      const text = t('optionsPolicyIssue', [normalized.path, normalized.reason]);
+      setIssue({ type: KNOWN_POLICY_TYPES.find((known) => known === type), text });
+      setNotice({ kind: 'error', text });
+      return;
+    }
+    setIssue(null);
+    setBusy(true);
+    void (async () => {
+      try {
+        const next = await state.connector('saveSettings', { patch: { policy: normalized } });
+        state.setView(next);
+        setDraft(draftFromEntries(next.settings.policy));
+        setNotice({ kind: 'ok', text: t('optionsPolicySaved') });
+      } catch (error) {
+        setNotice({ kind: 'error', text: errorText(error) });
+      } finally {
+        setBusy(false);
+      }
+    })();
+  }
+
+  return (
+    <Section id="policy" title={t('optionsPolicyTitle')}>
+      <p class="muted">{t('optionsPolicyIntro')}</p>
+      <form onSubmit={save} noValidate>
+        {KNOWN_POLICY_TYPES.map((type) => (
+          <Control
+            key={type}
+            type={type}
+            params={draft.known[type]}
+            locked={locked}
+            error={issue?.type === type ? issue.text : undefined}
+            onChange={(params) => {
+              change(type, params);
+            }}
+          />
+        ))}
+        <RibbonPreview
+          background={draft.known.ribbon_background_color[0] ?? ''}
+          text={draft.known.ribbon_text_color[0] ?? ''}
+          message={draft.known.ribbon_message[0] ?? ''}
+        />
+        {draft.others.length > 0 && (
+          <div class="field others">
+            <h3>{t('optionsPolicyOthers')}</h3>
+            <p class="muted hint">{t('optionsPolicyOthersHint')}</p>
+            <ul>
+              {draft.others.map((entry, index) => (
+                <li key={index}>
+                  <span class="mono">{entry.type}</span>: <span class="mono">{entry.params.join(', ')}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div class="row actions">
+          <button type="submit" class="primary" disabled={busy || locked}>
+            {t('optionsPolicySave')}
+          </button>
+        </div>
+        <NoticeLine notice={notice} />
+      </form>
+    </Section>
+  );
+}

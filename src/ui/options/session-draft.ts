@@ -1,0 +1,128 @@
+/**
+ * The session and research defaults as the form holds them (text for numbers), and
+ * back to settings with a reason for each field that does not fit.
+ */
+import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone } from '../../api/params';
+import { t } from '../../i18n';
+import type { Settings } from '../../messaging/protocol';
+import { EXPIRY_PRESETS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, type ExpiryPreset } from '../../settings/schema';
+
+export type BrowserOs = (typeof BROWSER_OS)[number];
+export type BrowserName = (typeof BROWSER_NAMES)[number];
+
+export const MAX_USES_LIMIT = 1_000_000;
+
+export interface SessionDraft {
+  readonly maxUses: string;
+  readonly expiryPreset: ExpiryPreset;
+  readonly customMinutes: string;
+  readonly autoDomainAllow: boolean;
+  readonly tabPlacement: Settings['tabPlacement'];
+  readonly bulkConfirmThreshold: string;
+  readonly egressRegion: string;
+  readonly useProfile: boolean;
+  readonly os: BrowserOs;
+  readonly browser: BrowserName;
+  readonly timezone: string;
+  readonly languages: string;
+  readonly availability: readonly string[];
+  readonly connectivity: readonly string[];
+}
+
+export type SessionKey = 'maxUses' | 'expiry' | 'autoDomainAllow' | 'tabPlacement' | 'bulkConfirmThreshold' | 'research';
+export const SESSION_KEYS: readonly SessionKey[] = ['maxUses', 'expiry', 'autoDomainAllow', 'tabPlacement', 'bulkConfirmThreshold', 'research'];
+
+/** Fields of the form that can be wrong, each with its reason. */
+export type SessionField = 'maxUses' | 'customMinutes' | 'bulkConfirmThreshold' | 'timezone' | 'languages';
+
+export function isExpiryPreset(value: string): value is ExpiryPreset {
+  return (EXPIRY_PRESETS as readonly string[]).includes(value);
+}
+
+export function sessionDraftOf(settings: Settings): SessionDraft {
+  const profile = settings.research.browserProfile;
+  return {
+    maxUses: settings.maxUses === null ? '' : String(settings.maxUses),
+    expiryPreset: settings.expiry.preset,
+    customMinutes: String(settings.expiry.customMinutes),
+    autoDomainAllow: settings.autoDomainAllow,
+    tabPlacement: settings.tabPlacement,
+    bulkConfirmThreshold: String(settings.bulkConfirmThreshold),
+    egressRegion: settings.research.egressRegion,
+    useProfile: profile !== null,
+    os: profile?.os ?? 'win',
+    browser: profile?.browser ?? 'chrome',
+    timezone: profile?.timezone ?? '',
+    languages: profile?.languages ?? '',
+    availability: settings.research.availability,
+    connectivity: settings.research.connectivity,
+  };
+}
+
+/** A whole number from min to max written in digits only, or null. */
+export function wholeNumber(text: string, min: number, max: number): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > 9 || ![...trimmed].every((ch) => ch >= '0' && ch <= '9')) return null;
+  const value = Number(trimmed);
+  return value >= min && value <= max ? value : null;
+}
+
+export type SessionValues = Pick<Settings, SessionKey>;
+
+/** The settings the draft stands for, or the reasons its fields do not fit. */
+export function sessionValuesOf(
+  draft: SessionDraft,
+  current: Settings,
+): { readonly values: SessionValues; readonly errors: Partial<Record<SessionField, string>> } {
+  const errors: Partial<Record<SessionField, string>> = {};
+
+  let maxUses: number | null = null;
+  if (draft.maxUses.trim() !== '') {
+    maxUses = wholeNumber(draft.maxUses, 1, MAX_USES_LIMIT);
+    if (maxUses === null) errors.maxUses = t('optionsMaxUsesInvalid', String(MAX_USES_LIMIT));
+  }
+
+  let customMinutes = current.expiry.customMinutes;
+  if (draft.expiryPreset === 'custom') {
+    const minutes = wholeNumber(draft.customMinutes, 1, MAX_CUSTOM_EXPIRY_MINUTES);
+    if (minutes === null) errors.customMinutes = t('optionsCustomMinutesInvalid', String(MAX_CUSTOM_EXPIRY_MINUTES));
+    else customMinutes = minutes;
+  }
+
+  const threshold = wholeNumber(draft.bulkConfirmThreshold, 1, MAX_BULK_THRESHOLD);
+  if (threshold === null) errors.bulkConfirmThreshold = t('optionsBulkThresholdInvalid', String(MAX_BULK_THRESHOLD));
+
+  const timezone = draft.timezone.trim();
+  const languages = draft.languages.trim();
+  if (draft.useProfile && timezone !== '' && !isIanaTimeZone(timezone)) errors.timezone = t('optionsTimezoneInvalid');
+  if (draft.useProfile && languages !== '' && !isAcceptLanguage(languages)) errors.languages = t('optionsLanguagesInvalid');
+
+  return {
+    values: {
+      maxUses: errors.maxUses === undefined ? maxUses : current.maxUses,
+      expiry: { preset: draft.expiryPreset, customMinutes },
+      autoDomainAllow: draft.autoDomainAllow,
+      tabPlacement: draft.tabPlacement,
+      bulkConfirmThreshold: threshold ?? current.bulkConfirmThreshold,
+      research: {
+        egressRegion: draft.egressRegion,
+        browserProfile: draft.useProfile ? { os: draft.os, browser: draft.browser, timezone, languages } : null,
+        availability: [...draft.availability],
+        connectivity: [...draft.connectivity],
+      },
+    },
+    errors,
+  };
+}
+
+/** Deep equality of JSON-shaped values (settings), whatever the key order. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && sameValue(left[key], right[key]));
+}

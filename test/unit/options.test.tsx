@@ -1,0 +1,806 @@
+// @vitest-environment happy-dom
+/**
+ * The options page against a fake Connector: loading, connection, enterprise locks,
+ * session and research defaults, policy, proxies, files, import and export. Each test
+ * asserts the exact messages the page sends.
+ */
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { RemoteError, type Connector } from '../../src/messaging/page';
+import type { MessageData, MessageType, ProtocolValues, Settings, SettingsView, Status } from '../../src/messaging/protocol';
+import { DEFAULT_SETTINGS } from '../../src/settings/schema';
+import { App } from '../../src/ui/options/App';
+import { installMessages } from '../support/i18n';
+
+type Handlers = { [K in MessageType]?: (data: MessageData<K>) => ProtocolValues[K] | Promise<ProtocolValues[K]> };
+
+interface Call {
+  readonly type: MessageType;
+  readonly data: unknown;
+}
+
+/** A Connector that records every message and answers from `handlers`. */
+function fakeConnector(handlers: Handlers) {
+  const calls: Call[] = [];
+  const connector: Connector = async (type, data) => {
+    calls.push({ type, data });
+    const handler = handlers[type] as ((value: typeof data) => unknown) | undefined;
+    if (handler === undefined) throw new Error(`the fake has no answer for ${type}`);
+    return (await handler(data)) as ProtocolValues[typeof type];
+  };
+  return { connector, calls, sent: (type: MessageType) => calls.filter((call) => call.type === type).map((call) => call.data) };
+}
+
+function viewOf(settings: Partial<Settings> = {}, extra: Partial<SettingsView> = {}): SettingsView {
+  return { settings: { ...DEFAULT_SETTINGS, ...settings }, locked: [], tokenManaged: false, managedIssues: [], ...extra };
+}
+
+const STATUS: Status = {
+  configured: true,
+  serviceHost: 'isolation.example.com',
+  serviceOrigin: 'https://isolation.example.com',
+  hasToken: true,
+  tokenSource: 'session',
+  hostPermission: true,
+  identity: 'analyst',
+  problems: [],
+};
+
+async function renderApp(options: { view?: SettingsView; status?: Status; handlers?: Handlers } = {}) {
+  const view = options.view ?? viewOf();
+  const status = options.status ?? STATUS;
+  const fake = fakeConnector({
+    getSettings: () => view,
+    getStatus: () => status,
+    saveSettings: ({ patch }) => viewOf({ ...view.settings, ...(patch as Partial<Settings>) }, { locked: view.locked }),
+    ...options.handlers,
+  });
+  const utils = render(<App connector={fake.connector} />);
+  await waitFor(() => {
+    expect(utils.container.querySelector('[data-ready="true"]')).not.toBeNull();
+  });
+  return { ...utils, ...fake };
+}
+
+function connection() {
+  return within(screen.getByRole('region', { name: 'Connection' }));
+}
+
+function type(element: HTMLElement, value: string): void {
+  fireEvent.input(element, { target: { value } });
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installMessages();
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+describe('options page: loading', () => {
+  it('shows no inputs and is not ready until settings and status have loaded', async () => {
+    let answer: (view: SettingsView) => void = () => undefined;
+    const pending = new Promise<SettingsView>((resolve) => {
+      answer = resolve;
+    });
+    const fake = fakeConnector({ getSettings: () => pending, getStatus: () => STATUS });
+    const { container } = render(<App connector={fake.connector} />);
+
+    expect(container.querySelector('[data-ready="false"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+
+    answer(viewOf());
+    await waitFor(() => {
+      expect(container.querySelector('[data-ready="true"]')).not.toBeNull();
+    });
+    expect(screen.getByLabelText('Service URL')).toBeTruthy();
+  });
+
+  it('says what failed and offers to try again when loading fails', async () => {
+    const fake = fakeConnector({
+      getSettings: () => {
+        throw new RemoteError({ name: 'Error', message: 'Isolink did not answer. Reload the extension and try again.' });
+      },
+      getStatus: () => STATUS,
+    });
+    render(<App connector={fake.connector} />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The settings could not be loaded: Isolink did not answer.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('links every section from the page navigation', async () => {
+    await renderApp();
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    const expected = ['#connection', '#policy', '#session', '#proxies', '#files', '#import-export'];
+
+    const actual = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+
+    expect(actual).toEqual(expected);
+    for (const href of expected) expect(document.querySelector(href)?.tagName).toBe('SECTION');
+  });
+});
+
+describe('options page: connection', () => {
+  it('names every connection control as admins and tests expect', async () => {
+    await renderApp({ view: viewOf({ serviceUrl: 'https://isolation.example.com' }) });
+    const form = connection();
+
+    expect(form.getByLabelText<HTMLInputElement>('Service URL').value).toBe('https://isolation.example.com');
+    expect(form.getByLabelText<HTMLInputElement>('Launch URL').placeholder).toBe('Same as the service URL');
+    expect(form.getByLabelText('Admin token').getAttribute('type')).toBe('password');
+    expect(form.getByLabelText('Username')).toBeTruthy();
+    expect(form.getByLabelText('Organisation')).toBeTruthy();
+    expect(form.getByLabelText('Remember on this device')).toBeTruthy();
+    expect(form.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(form.getByRole('button', { name: 'Test connection' })).toBeTruthy();
+    expect(form.getByText(/stored in plain text in the browser profile/)).toBeTruthy();
+  });
+
+  it('never fills the token field, and says where the token is kept', async () => {
+    await renderApp({ status: { ...STATUS, tokenSource: 'local' } });
+
+    const token = connection().getByLabelText<HTMLInputElement>('Admin token');
+
+    expect(token.value).toBe('');
+    expect(connection().getByText('A token is set (remembered on this device)')).toBeTruthy();
+  });
+
+  it('saves only the keys that changed, and no token when none was typed', async () => {
+    const { calls, sent } = await renderApp({ view: viewOf({ serviceUrl: 'https://old.example.com', username: 'analyst' }) });
+
+    type(connection().getByLabelText('Service URL'), 'https://isolation.example.com');
+    fireEvent.click(connection().getByRole('button', { name: 'Save' }));
+
+    await connection().findByText('Saved.');
+    expect(sent('saveSettings')).toEqual([{ patch: { serviceUrl: 'https://isolation.example.com' } }]);
+    expect(calls.some((call) => call.type === 'setToken' || call.type === 'setRemember')).toBe(false);
+  });
+
+  it('sends a typed token once with the remember choice, then clears the field', async () => {
+    const { sent, container } = await renderApp({ handlers: { setToken: () => ({ ...STATUS, tokenSource: 'session' }) } });
+    const token = connection().getByLabelText<HTMLInputElement>('Admin token');
+
+    type(token, '  tok-3f9a7c1e  ');
+    fireEvent.click(connection().getByRole('button', { name: 'Save' }));
+
+    await connection().findByText('Saved.');
+    expect(sent('setToken')).toEqual([{ token: 'tok-3f9a7c1e', remember: false }]);
+    expect(sent('saveSettings')).toEqual([]);
+    expect(token.value).toBe('');
+    expect(container.innerHTML).not.toContain('tok-3f9a7c1e');
+  });
+
+  it('sends setRemember when only the remember box changed', async () => {
+    const { sent } = await renderApp({
+      handlers: {
+        setRemember: () => ({ ...STATUS, tokenSource: 'local' }),
+      },
+    });
+    fireEvent.click(connection().getByLabelText('Remember on this device'));
+    fireEvent.click(connection().getByRole('button', { name: 'Save' }));
+
+    await connection().findByText('Saved.');
+    expect(sent('setRemember')).toEqual([{ remember: true }]);
+    expect(sent('saveSettings')).toEqual([]);
+    expect(sent('setToken')).toEqual([]);
+  });
+
+  it('saves exactly one identity: choosing the organisation saves the username as empty', async () => {
+    const { sent } = await renderApp({ view: viewOf({ username: 'analyst' }) });
+
+    type(connection().getByLabelText('Organisation'), 'acme/soc');
+    fireEvent.click(connection().getByRole('button', { name: 'Save' }));
+
+    await connection().findByText('Saved.');
+    expect(sent('saveSettings')).toEqual([{ patch: { username: '', org: 'acme/soc' } }]);
+    expect(connection().getByLabelText<HTMLInputElement>('By organisation').checked).toBe(true);
+  });
+
+  it('refuses a service URL that is not https, beside the field, without sending it', async () => {
+    const { sent } = await renderApp();
+
+    type(connection().getByLabelText('Service URL'), 'http://isolation.example.com');
+    fireEvent.click(connection().getByRole('button', { name: 'Save' }));
+
+    expect(await connection().findByText(/The value must be an https URL/)).toBeTruthy();
+    expect(connection().getByLabelText('Service URL').getAttribute('aria-invalid')).toBe('true');
+    expect(sent('saveSettings')).toEqual([]);
+  });
+
+  it('shows the message of Test connection', async () => {
+    const { sent } = await renderApp({ handlers: { testConnection: () => ({ message: 'Connected to isolation.example.com: the token works.' }) } });
+
+    fireEvent.click(connection().getByRole('button', { name: 'Test connection' }));
+
+    const status = await connection().findByText('Connected to isolation.example.com: the token works.');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(sent('testConnection')).toEqual([{}]);
+  });
+
+  it('shows the error of Test connection in an alert', async () => {
+    await renderApp({
+      handlers: {
+        testConnection: () => {
+          throw new RemoteError({ name: 'AuthError', message: 'The service rejected the admin token. Check the token in the options.' });
+        },
+      },
+    });
+
+    fireEvent.click(connection().getByRole('button', { name: 'Test connection' }));
+
+    const alert = await connection().findByText('The service rejected the admin token. Check the token in the options.');
+    expect(alert.getAttribute('role')).toBe('alert');
+  });
+
+  it('forgets the token on request', async () => {
+    const { sent } = await renderApp({ handlers: { clearToken: () => ({ ...STATUS, hasToken: false, tokenSource: null }) } });
+
+    fireEvent.click(connection().getByRole('button', { name: 'Forget token' }));
+
+    await connection().findByText(/The token was forgotten/);
+    expect(sent('clearToken')).toEqual([{}]);
+    expect(connection().getByText(/No token is set/)).toBeTruthy();
+  });
+
+  it('asks the browser for the exact service origin when access is missing', async () => {
+    // The promise form of permissions.request (its typings end with the callback form).
+    const permissions = browser.permissions as { request: (permissions: { origins?: string[] }) => Promise<boolean> };
+    const request = vi.spyOn(permissions, 'request').mockResolvedValue(true);
+    const { sent } = await renderApp({ status: { ...STATUS, hostPermission: false } });
+
+    fireEvent.click(connection().getByRole('button', { name: 'Grant access' }));
+
+    await connection().findByText('Access to https://isolation.example.com granted.');
+    expect(request.mock.calls).toEqual([[{ origins: ['https://isolation.example.com/*'] }]]);
+    expect(sent('getStatus')).toHaveLength(2);
+  });
+
+  it('offers no access button for a loopback service', async () => {
+    await renderApp({ status: { ...STATUS, hostPermission: false, serviceOrigin: 'http://127.0.0.1:8787' } });
+
+    expect(connection().queryByRole('button', { name: 'Grant access' })).toBeNull();
+  });
+});
+
+describe('options page: enterprise', () => {
+  it('disables a locked key, marks it, and leaves it out of the save', async () => {
+    const view = viewOf({ serviceUrl: 'https://corp.example.com' }, { locked: ['serviceUrl'] });
+    const { sent } = await renderApp({ view });
+    const serviceUrl = connection().getByLabelText<HTMLInputElement>('Service URL');
+
+    expect(serviceUrl.disabled).toBe(true);
+    const note = serviceUrl.closest('.field')?.querySelector('.locked');
+    expect(note?.textContent).toBe('Set by your organisation');
+    expect(serviceUrl.getAttribute('aria-describedby')).toContain(note?.id ?? 'missing');
+
+    type(connection().getByLabelText('Launch URL'), 'https://launch.example.com');
+    fireEvent.click(connection().getByRole('button', { name: 'Save' }));
+
+    await connection().findByText('Saved.');
+    expect(sent('saveSettings')).toEqual([{ patch: { launchUrl: 'https://launch.example.com' } }]);
+  });
+
+  it('disables the token field when the organisation delivers the token', async () => {
+    await renderApp({ view: viewOf({}, { tokenManaged: true }), status: { ...STATUS, tokenSource: 'managed' } });
+    const token = connection().getByLabelText<HTMLInputElement>('Admin token');
+
+    expect(token.disabled).toBe(true);
+    expect(connection().getByText('A token is set (set by your organisation)')).toBeTruthy();
+    expect(connection().queryByRole('button', { name: 'Forget token' })).toBeNull();
+  });
+
+  it('lists the managed settings that could not be used, at the top', async () => {
+    await renderApp({ view: viewOf({}, { managedIssues: [{ key: 'maxUses', message: 'must be a positive whole number' }] }) });
+
+    const region = screen.getByRole('region', { name: 'Some settings from your organisation could not be used' });
+    expect(region.textContent).toContain('maxUses must be a positive whole number');
+  });
+
+  it('locks the session defaults key by key', async () => {
+    await renderApp({ view: viewOf({}, { locked: ['maxUses', 'research'] }) });
+    const session = within(screen.getByRole('region', { name: 'Session defaults' }));
+
+    expect(session.getByLabelText<HTMLInputElement>('Max uses').disabled).toBe(true);
+    expect(session.getByLabelText<HTMLSelectElement>('Egress location').disabled).toBe(true);
+    expect(session.getByLabelText<HTMLSelectElement>('Expiry').disabled).toBe(false);
+  });
+});
+
+describe('options page: session and research defaults', () => {
+  function session() {
+    return within(screen.getByRole('region', { name: 'Session defaults' }));
+  }
+
+  it('saves the changed session defaults with exact values', async () => {
+    const { sent } = await renderApp({ view: viewOf({ maxUses: 3 }) });
+
+    type(session().getByLabelText('Max uses'), '');
+    fireEvent.change(session().getByLabelText('Expiry'), { target: { value: 'custom' } });
+    type(session().getByLabelText('Custom expiry in minutes'), '90');
+    fireEvent.click(session().getByLabelText("Allow the link's own domain"));
+    fireEvent.change(session().getByLabelText('Tab placement'), { target: { value: 'background' } });
+    type(session().getByLabelText('Bulk confirmation threshold'), '12');
+    fireEvent.click(session().getByRole('button', { name: 'Save session defaults' }));
+
+    await session().findByText('Session defaults saved.');
+    expect(sent('saveSettings')).toEqual([
+      {
+        patch: {
+          maxUses: null,
+          expiry: { preset: 'custom', customMinutes: 90 },
+          autoDomainAllow: false,
+          tabPlacement: 'background',
+          bulkConfirmThreshold: 12,
+        },
+      },
+    ]);
+  });
+
+  it('refuses a max uses that is not a whole number, saying what to enter', async () => {
+    const { sent } = await renderApp();
+
+    type(session().getByLabelText('Max uses'), '2.5');
+    fireEvent.click(session().getByRole('button', { name: 'Save session defaults' }));
+
+    expect(await session().findByText(/Enter a whole number from 1 to 1000000/)).toBeTruthy();
+    expect(sent('saveSettings')).toEqual([]);
+  });
+
+  it('groups egress locations by region and saves the research defaults', async () => {
+    const { sent } = await renderApp();
+    const egress = session().getByLabelText<HTMLSelectElement>('Egress location');
+
+    const groups = [...egress.querySelectorAll('optgroup')].map((group) => group.label);
+    expect(groups).toEqual(['North America', 'Central & South America', 'Europe', 'Middle East & Africa', 'Asia-Pacific']);
+
+    fireEvent.change(egress, { target: { value: 'Frankfurt' } });
+    fireEvent.click(session().getByLabelText('Use a browser profile'));
+    fireEvent.change(session().getByLabelText('Operating system'), { target: { value: 'linux' } });
+    fireEvent.change(session().getByLabelText('Browser'), { target: { value: 'firefox' } });
+    type(session().getByLabelText('Time zone'), 'Europe/Berlin');
+    type(session().getByLabelText('Languages'), 'de-DE,de;q=0.9');
+    fireEvent.click(session().getByLabelText('Public (public)'));
+    fireEvent.click(session().getByLabelText('Data centre (datacenter)'));
+    fireEvent.click(session().getByRole('button', { name: 'Save session defaults' }));
+
+    await session().findByText('Session defaults saved.');
+    expect(sent('saveSettings')).toEqual([
+      {
+        patch: {
+          research: {
+            egressRegion: 'Frankfurt',
+            browserProfile: { os: 'linux', browser: 'firefox', timezone: 'Europe/Berlin', languages: 'de-DE,de;q=0.9' },
+            availability: ['public'],
+            connectivity: ['datacenter'],
+          },
+        },
+      },
+    ]);
+  });
+
+  it('refuses a time zone given as an offset', async () => {
+    const { sent } = await renderApp();
+
+    fireEvent.click(session().getByLabelText('Use a browser profile'));
+    type(session().getByLabelText('Time zone'), '+02:00');
+    fireEvent.click(session().getByRole('button', { name: 'Save session defaults' }));
+
+    expect(await session().findByText(/not an offset such as \+02:00/)).toBeTruthy();
+    expect(sent('saveSettings')).toEqual([]);
+  });
+});
+
+describe('options page: policy defaults', () => {
+  function policy() {
+    return within(screen.getByRole('region', { name: 'Policy defaults' }));
+  }
+
+  function savePolicy(): void {
+    fireEvent.click(policy().getByRole('button', { name: 'Save policy defaults' }));
+  }
+
+  it('has a control for every policy type of the table', async () => {
+    await renderApp();
+    const form = policy();
+
+    expect(form.getByLabelText('Read-only session').tagName).toBe('SELECT');
+    expect(form.getByLabelText('File transfer').tagName).toBe('SELECT');
+    expect(form.getByRole('group', { name: 'Clipboard' })).toBeTruthy();
+    expect(form.getByLabelText('Ad blocking').tagName).toBe('SELECT');
+    expect(form.getByLabelText('Browser interface').tagName).toBe('SELECT');
+    expect(form.getByRole('group', { name: 'Allowed domains' })).toBeTruthy();
+    expect(form.getByRole('group', { name: 'Blocked domains' })).toBeTruthy();
+    expect(form.getByLabelText('Ribbon background colour')).toBeTruthy();
+    expect(form.getByLabelText('Ribbon text colour')).toBeTruthy();
+    expect(form.getByLabelText('Ribbon message')).toBeTruthy();
+    expect(form.getByText('Catchall users always get minimal, whatever is chosen here.')).toBeTruthy();
+    const readonly = form.getByLabelText<HTMLSelectElement>('Read-only session');
+    expect([...readonly.options].map((option) => option.text)).toEqual(['Not set (service default: false)', 'On (true)', 'Off (false)']);
+  });
+
+  it('counts the ribbon message in code points', async () => {
+    await renderApp();
+
+    type(policy().getByLabelText('Ribbon message'), 'Phish 🎣🎣');
+
+    expect(policy().getByText('8/100')).toBeTruthy();
+  });
+
+  it('refuses a ribbon message over 100 characters, naming the entry', async () => {
+    const { sent } = await renderApp();
+
+    type(policy().getByLabelText('Ribbon message'), 'x'.repeat(101));
+    savePolicy();
+
+    expect(policy().getByText('101/100').className).toContain('error');
+    const expected = 'The policy was not saved: policy[0].params[0] must be at most 100 characters. Correct it and save again.';
+    expect(await policy().findByText(expected, { selector: '[role="alert"]' })).toBeTruthy();
+    expect(policy().getByText(expected, { selector: '.field .error' })).toBeTruthy();
+    expect(sent('saveSettings')).toEqual([]);
+  });
+
+  it('keeps block_all and allow_all apart from every other clipboard value', async () => {
+    const { sent } = await renderApp();
+    const clipboard = within(policy().getByRole('group', { name: 'Clipboard' }));
+    const box = (name: string) => clipboard.getByLabelText<HTMLInputElement>(name);
+    const checked = () =>
+      ['Block both directions (block_all)', 'Allow both directions (allow_all)', 'Allow copying from the session to this computer (allow_to_local)', 'Block pasting from this computer into the session (block_to_silo)']
+        .filter((name) => box(name).checked)
+        .map((name) => name.slice(name.lastIndexOf('(') + 1, -1));
+
+    fireEvent.click(box('Allow copying from the session to this computer (allow_to_local)'));
+    fireEvent.click(box('Block pasting from this computer into the session (block_to_silo)'));
+    expect(checked()).toEqual(['allow_to_local', 'block_to_silo']);
+
+    fireEvent.click(box('Block both directions (block_all)'));
+    expect(checked()).toEqual(['block_all']);
+
+    fireEvent.click(box('Allow both directions (allow_all)'));
+    expect(checked()).toEqual(['allow_all']);
+
+    fireEvent.click(box('Block pasting from this computer into the session (block_to_silo)'));
+    expect(checked()).toEqual(['block_to_silo']);
+
+    savePolicy();
+    await policy().findByText('Policy defaults saved.');
+    expect(sent('saveSettings')).toEqual([{ patch: { policy: [{ type: 'clipboard', params: ['block_to_silo'] }] } }]);
+  });
+
+  it('adds domains in punycode and refuses what is not a host name', async () => {
+    const { sent } = await renderApp();
+    const allowed = within(policy().getByRole('group', { name: 'Allowed domains' }));
+
+    type(allowed.getByLabelText('Add an allowed domain'), 'Пример.РФ');
+    fireEvent.click(allowed.getByRole('button', { name: 'Add' }));
+    expect(allowed.getByText('xn--e1afmkfd.xn--p1ai')).toBeTruthy();
+    expect(allowed.getByText('Added Пример.РФ as xn--e1afmkfd.xn--p1ai.')).toBeTruthy();
+
+    type(allowed.getByLabelText('Add an allowed domain'), 'https://evil.example/login');
+    fireEvent.click(allowed.getByRole('button', { name: 'Add' }));
+    expect(allowed.getByText(/“https:\/\/evil\.example\/login” is not a valid domain name/)).toBeTruthy();
+
+    savePolicy();
+    await policy().findByText('Policy defaults saved.');
+    expect(sent('saveSettings')).toEqual([{ patch: { policy: [{ type: 'domain_allow', params: ['xn--e1afmkfd.xn--p1ai'] }] } }]);
+  });
+
+  it('removes a domain from the list', async () => {
+    const { sent } = await renderApp({ view: viewOf({ policy: [{ type: 'domain_block', params: ['bad.example', 'worse.example'] }] }) });
+    const blocked = within(policy().getByRole('group', { name: 'Blocked domains' }));
+
+    fireEvent.click(blocked.getByRole('button', { name: 'Remove bad.example' }));
+    savePolicy();
+
+    await policy().findByText('Policy defaults saved.');
+    expect(sent('saveSettings')).toEqual([{ patch: { policy: [{ type: 'domain_block', params: ['worse.example'] }] } }]);
+  });
+
+  it('shows the path and reason of a bad policy beside its control, and sends nothing', async () => {
+    const { sent } = await renderApp({ view: viewOf({ policy: [{ type: 'readonly', params: ['true'] }] }) });
+
+    type(policy().getByLabelText('Ribbon background colour'), '#12');
+    savePolicy();
+
+    const expected = 'The policy was not saved: policy[1].params must be one colour written #rgb or #rrggbb. Correct it and save again.';
+    const field = policy().getByLabelText('Ribbon background colour').closest('.field');
+    await waitFor(() => {
+      expect(field?.textContent).toContain(expected);
+    });
+    expect(policy().getByRole('alert').textContent).toBe(expected);
+    expect(sent('saveSettings')).toEqual([]);
+  });
+
+  it('previews the ribbon in its colours', async () => {
+    const { container } = await renderApp();
+
+    type(policy().getByLabelText('Ribbon background colour'), '#123456');
+    type(policy().getByLabelText('Ribbon text colour'), '#fff');
+    type(policy().getByLabelText('Ribbon message'), 'Isolated session');
+
+    const preview = container.querySelector<HTMLElement>('.ribbon-preview');
+    expect(preview?.textContent).toBe('Isolated session');
+    expect(preview?.style.backgroundColor).toMatch(/^(#123456|rgb\(18, 52, 86\))$/);
+    expect(preview?.style.color).toMatch(/^(#fff|rgb\(255, 255, 255\))$/);
+  });
+
+  it('keeps entries of unknown types untouched and lists them read-only', async () => {
+    const stored = [
+      { type: 'watermark', params: ['on', 'Confidential'] },
+      { type: 'readonly', params: ['true'] },
+    ];
+    const { sent } = await renderApp({ view: viewOf({ policy: stored }) });
+
+    expect(policy().getByText('watermark')).toBeTruthy();
+    expect(policy().getByText('on, Confidential')).toBeTruthy();
+    fireEvent.change(policy().getByLabelText('Ad blocking'), { target: { value: 'enable' } });
+    savePolicy();
+
+    await policy().findByText('Policy defaults saved.');
+    expect(sent('saveSettings')).toEqual([
+      {
+        patch: {
+          policy: [
+            { type: 'readonly', params: ['true'] },
+            { type: 'ad_block', params: ['enable'] },
+            { type: 'watermark', params: ['on', 'Confidential'] },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('disables every policy control when the organisation sets the policy', async () => {
+    await renderApp({ view: viewOf({}, { locked: ['policy'] }) });
+
+    expect(policy().getByLabelText<HTMLSelectElement>('Read-only session').disabled).toBe(true);
+    expect(policy().getByLabelText<HTMLInputElement>('Ribbon message').disabled).toBe(true);
+    expect(policy().getByLabelText<HTMLInputElement>('Block both directions (block_all)').disabled).toBe(true);
+    expect(policy().queryByLabelText('Add an allowed domain')).toBeNull();
+    expect(policy().getAllByText('Set by your organisation').length).toBeGreaterThanOrEqual(10);
+    expect(policy().getByRole<HTMLButtonElement>('button', { name: 'Save policy defaults' }).disabled).toBe(true);
+  });
+});
+
+describe('options page: organisation proxies', () => {
+  const OWN = { name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } };
+  const INHERITED = { name: 'corp', location: { address: 'proxy.corp.example', port: 443, type: 'https' }, inherited_from: 'acme' };
+
+  function proxies() {
+    return within(screen.getByRole('region', { name: 'Organisation proxies' }));
+  }
+
+  async function loaded(handlers: Handlers = {}) {
+    const app = await renderApp({
+      view: viewOf({ org: 'acme/soc' }),
+      handlers: { getProxies: () => ({ proxies: [OWN, INHERITED] }), ...handlers },
+    });
+    expect(proxies().getByLabelText<HTMLInputElement>('Organisation whose proxies to manage').value).toBe('acme/soc');
+    fireEvent.click(proxies().getByRole('button', { name: 'Load' }));
+    await proxies().findByText('Loaded 1 own and 1 inherited proxies of acme/soc.');
+    return app;
+  }
+
+  it('loads the list, marking inherited proxies and offering no way to delete them', async () => {
+    const { sent } = await loaded();
+
+    expect(sent('getProxies')).toEqual([{ org: 'acme/soc' }]);
+    expect(proxies().getByText('inherited from acme')).toBeTruthy();
+    expect(proxies().getByLabelText('Select web1')).toBeTruthy();
+    expect(proxies().queryByLabelText('Select corp')).toBeNull();
+    expect(proxies().getByLabelText<HTMLInputElement>('Address of web1').value).toBe('203.0.113.7');
+  });
+
+  it('refuses an invalid proxy before sending anything', async () => {
+    const { sent } = await loaded();
+
+    type(proxies().getByLabelText('Proxy name'), 'p2');
+    type(proxies().getByLabelText('Address'), 'not a host');
+    fireEvent.click(proxies().getByRole('button', { name: 'Add proxy' }));
+
+    expect(await proxies().findByText('proxy[0].location.address must be an IP address or a fully qualified domain name. Correct it and try again.', { selector: '[role="alert"]' })).toBeTruthy();
+    expect(sent('addProxies')).toEqual([]);
+  });
+
+  it('adds a proxy with its defaults filled in and shows the warnings', async () => {
+    const warning = {
+      proxy: 'p2',
+      code: 'https_certificate_name' as const,
+      message: "p2: the address must equal the Common Name of the proxy's certificate, or users get ERR_PROXY_CERTIFICATE_INVALID.",
+    };
+    const { sent } = await loaded({ addProxies: ({ proxies: added }) => ({ proxies: [OWN, ...(added as typeof OWN[])], warnings: [warning] }) });
+
+    type(proxies().getByLabelText('Proxy name'), 'p2');
+    type(proxies().getByLabelText('Address'), 'Proxy.Example.com');
+    fireEvent.change(proxies().getByLabelText('Type'), { target: { value: 'https' } });
+    fireEvent.click(proxies().getByRole('button', { name: 'Add proxy' }));
+
+    await proxies().findByText('Added p2 to acme/soc.');
+    expect(sent('addProxies')).toEqual([{ org: 'acme/soc', proxies: [{ name: 'p2', location: { address: 'proxy.example.com', port: 443, type: 'https' } }] }]);
+    expect(proxies().getByRole('list', { name: 'Warnings' }).textContent).toBe(warning.message);
+  });
+
+  it('reports the names the service did not find when deleting', async () => {
+    const { sent } = await loaded({ deleteProxies: () => ({ proxies_deleted: [], proxies_not_found: ['web1'] }) });
+
+    fireEvent.click(proxies().getByLabelText('Select web1'));
+    fireEvent.click(proxies().getByRole('button', { name: 'Delete selected' }));
+
+    const alert = await proxies().findByText(/Not found, so not deleted: web1\./);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(sent('deleteProxies')).toEqual([{ org: 'acme/soc', names: ['web1'] }]);
+  });
+
+  it('replaces the whole list with the edited one after a confirmation', async () => {
+    const { sent } = await loaded({ setProxies: ({ proxies: list }) => ({ proxies: list as typeof OWN[], warnings: [] }) });
+
+    type(proxies().getByLabelText('Port of web1'), '8080');
+    fireEvent.click(proxies().getByRole('button', { name: 'Replace all' }));
+
+    expect(sent('setProxies')).toEqual([]);
+    expect(proxies().getByText('Replace every proxy of acme/soc with the 1 in the list above?')).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(proxies().getByRole('button', { name: 'Replace the list' }));
+
+    await proxies().findByText('The proxy list of acme/soc now holds 1 proxies.');
+    expect(sent('setProxies')).toEqual([{ org: 'acme/soc', proxies: [{ name: 'web1', location: { address: '203.0.113.7', port: 8080, type: 'http' } }] }]);
+  });
+
+  it('refuses to replace with an invalid row, naming it', async () => {
+    const { sent } = await loaded();
+
+    type(proxies().getByLabelText('Port of web1'), '70000');
+    fireEvent.click(proxies().getByRole('button', { name: 'Replace all' }));
+
+    expect(await proxies().findByText('proxies[0].location.port must be 1 to 65535. Correct it and try again.', { selector: '.row-error p' })).toBeTruthy();
+    expect(proxies().queryByRole('button', { name: 'Replace the list' })).toBeNull();
+    expect(sent('setProxies')).toEqual([]);
+  });
+
+  it('asks twice before clearing every proxy, and sends nothing when cancelled', async () => {
+    const { sent } = await loaded({ setProxies: () => ({ proxies: [], warnings: [] }) });
+
+    fireEvent.click(proxies().getByRole('button', { name: 'Remove web1 from the list' }));
+    fireEvent.click(proxies().getByRole('button', { name: 'Replace all' }));
+    fireEvent.click(proxies().getByRole('button', { name: 'Continue' }));
+    expect(proxies().getByText('Really clear the whole proxy list of acme/soc? This cannot be undone.')).toBeTruthy();
+    fireEvent.click(proxies().getByRole('button', { name: 'Cancel' }));
+    expect(sent('setProxies')).toEqual([]);
+
+    fireEvent.click(proxies().getByRole('button', { name: 'Clear all' }));
+    fireEvent.click(proxies().getByRole('button', { name: 'Continue' }));
+    expect(sent('setProxies')).toEqual([]);
+    fireEvent.click(proxies().getByRole('button', { name: 'Clear all proxies' }));
+
+    await proxies().findByText('Every proxy of acme/soc was removed.');
+    expect(sent('setProxies')).toEqual([{ org: 'acme/soc', proxies: [] }]);
+  });
+});
+
+describe('options page: files', () => {
+  function files() {
+    return within(screen.getByRole('region', { name: 'Files' }));
+  }
+
+  function choose(input: HTMLElement, file: File): void {
+    fireEvent.change(input, { target: { files: [file] } });
+  }
+
+  it('uploads the bytes of the chosen file as base64, named after the file', async () => {
+    const { sent } = await renderApp({ handlers: { putFile: () => ({ fileId: 'f-8d2c' }) } });
+    const file = new File([new Uint8Array([0, 1, 2, 253, 254, 255])], 'sample.bin', { type: 'application/octet-stream' });
+
+    choose(files().getByLabelText('File to upload'), file);
+    type(files().getByLabelText('Destination path'), '/inbox');
+    type(files().getByLabelText('Bucket id'), 'bucket-1');
+    type(within(files().getByRole('button', { name: 'Upload' }).closest('form') as HTMLElement).getByLabelText('File token'), 'ft-77');
+    fireEvent.click(files().getByRole('button', { name: 'Upload' }));
+
+    await files().findByText('f-8d2c');
+    expect(files().getByLabelText<HTMLInputElement>('File name').value).toBe('sample.bin');
+    expect(sent('putFile')).toEqual([
+      { name: 'sample.bin', path: '/inbox', bucketId: 'bucket-1', fileToken: 'ft-77', base64: 'AAEC/f7/', contentType: 'application/octet-stream' },
+    ]);
+  });
+
+  it('refuses a file over the size limit with a clear message', async () => {
+    const { sent } = await renderApp();
+    const file = new File([new Uint8Array(1)], 'huge.iso');
+    Object.defineProperty(file, 'size', { value: 20 * 1024 * 1024 + 1 });
+
+    choose(files().getByLabelText('File to upload'), file);
+    type(files().getByLabelText('Bucket id'), 'bucket-1');
+    type(within(files().getByRole('button', { name: 'Upload' }).closest('form') as HTMLElement).getByLabelText('File token'), 'ft-77');
+    fireEvent.click(files().getByRole('button', { name: 'Upload' }));
+
+    expect(await files().findByText('huge.iso is 20.0 MiB, and Isolink uploads files of at most 20 MiB. Choose a smaller file.')).toBeTruthy();
+    expect(sent('putFile')).toEqual([]);
+  });
+
+  it('saves a downloaded file through a temporary link', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:isolink/1';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(`${this.download} ${this.getAttribute('href') ?? ''}`);
+    });
+    const { sent } = await renderApp({ handlers: { getFile: () => ({ base64: 'aGVsbG8=', size: 5 }) } });
+    const form = within(files().getByRole('button', { name: 'Download' }).closest('form') as HTMLElement);
+
+    type(form.getByLabelText('File id'), 'f-8d2c');
+    type(form.getByLabelText('File token'), 'ft-77');
+    fireEvent.click(form.getByRole('button', { name: 'Download' }));
+
+    await form.findByText('Saved f-8d2c (5 bytes).');
+    expect(sent('getFile')).toEqual([{ id: 'f-8d2c', fileToken: 'ft-77' }]);
+    expect(names).toEqual(['f-8d2c blob:isolink/1']);
+    expect(await blobs[0]?.text()).toBe('hello');
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+});
+
+describe('options page: import and export', () => {
+  function section() {
+    return within(screen.getByRole('region', { name: 'Import and export' }));
+  }
+
+  it('says the token is never exported, and exports to isolink-settings.json', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:isolink/2';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const json = '{"format":"isolink-settings","version":1,"settings":{}}';
+    const { sent } = await renderApp({ handlers: { exportSettings: () => ({ json }) } });
+
+    expect(section().getByText('The admin token is never included in an export, and an import never sets it.')).toBeTruthy();
+    fireEvent.click(section().getByRole('button', { name: 'Export settings' }));
+
+    await section().findByText('Exported to isolink-settings.json.');
+    expect(sent('exportSettings')).toEqual([{}]);
+    expect(names).toEqual(['isolink-settings.json']);
+    expect(await blobs[0]?.text()).toBe(json);
+  });
+
+  it('shows the refused key when an import fails', async () => {
+    const { sent } = await renderApp({
+      handlers: {
+        importSettings: () => {
+          throw new RemoteError({ name: 'SettingsError', message: 'must be an https URL (http only on 127.0.0.1 or localhost)', field: 'serviceUrl' });
+        },
+      },
+    });
+    const text = '{"format":"isolink-settings","version":1,"settings":{"serviceUrl":"http://x.example"}}';
+
+    fireEvent.change(section().getByLabelText('Import settings'), { target: { files: [new File([text], 'settings.json', { type: 'application/json' })] } });
+
+    const alert = await section().findByText('Import refused, nothing was changed: serviceUrl: must be an https URL (http only on 127.0.0.1 or localhost)');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(sent('importSettings')).toEqual([{ json: text }]);
+  });
+
+  it('shows the imported settings in every section', async () => {
+    await renderApp({ handlers: { importSettings: () => viewOf({ serviceUrl: 'https://imported.example.com' }) } });
+
+    fireEvent.change(section().getByLabelText('Import settings'), { target: { files: [new File(['{}'], 'settings.json')] } });
+
+    await section().findByText('Imported the settings from settings.json.');
+    expect(connection().getByLabelText<HTMLInputElement>('Service URL').value).toBe('https://imported.example.com');
+  });
+});
