@@ -72,14 +72,19 @@ export function requireTarget(raw: string): URL {
   return check.url;
 }
 
+/** A leading `scheme:` glued to what follows (`javascript:…`, `data:…`), not a label (`IOC: …`). */
+const LEADING_SCHEME = /^([a-z][\d+.a-z-]*):\S/i;
+
 /**
  * The target of text typed or pasted by the analyst, defanged or not. Text that is a
- * URL is judged as that URL (a `javascript:` or `blob:` URL is refused, never mined for
- * a link inside it); other text is refanged and its first http(s) link taken.
+ * URL of another scheme is judged as that URL (a `javascript:`, `data:` or `blob:` URL
+ * is refused, never mined for a link inside it); otherwise the text is refanged and its
+ * first http(s) link taken ("IOC: hxxp://…", "hxxp://… (phishing)").
  */
 export function targetFromText(text: string): URL {
   const refanged = refang(text.trim());
-  if (URL.canParse(refanged)) return requireTarget(refanged);
+  const scheme = LEADING_SCHEME.exec(refanged)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https' && URL.canParse(refanged)) return requireTarget(refanged);
   const [first] = extractUrls(refanged);
   return requireTarget(first ?? refanged);
 }

@@ -80,10 +80,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return view;
     },
     setToken: async ({ token, remember }) => {
-      const { tokenManaged, locked } = await deps.readSettings();
+      const { tokenManaged, locked, settings } = await deps.readSettings();
       if (tokenManaged) throw new RequestRefusedError(t('errorTokenManaged'));
-      await deps.writeToken(token, remember);
-      if (!locked.includes('rememberToken')) await deps.saveSettings({ rememberToken: remember });
+      // A "remember" the organisation set wins over the page's choice.
+      const keep = locked.includes('rememberToken') ? settings.rememberToken : remember;
+      await deps.writeToken(token, keep);
+      if (!locked.includes('rememberToken')) await deps.saveSettings({ rememberToken: keep });
       return readStatus(deps);
     },
     setRemember: async ({ remember }) => {

@@ -125,7 +125,8 @@ export async function saveSettings(patch: unknown): Promise<SettingsView> {
     if (Object.hasOwn(managed.values, key)) issues.push({ key, message: 'is set by your organisation' });
   }
   const next = { ...(await readUserSettings()), ...values };
-  const identity = identityIssue(next);
+  // Judged on what will be in force: a username set by policy and an org set here clash.
+  const identity = identityIssue({ ...next, ...managed.values });
   if (identity) issues.push(identity);
   if (issues.length > 0) throw new SettingsError(issues);
   await settingsItem.setValue(next);
@@ -171,8 +172,9 @@ export async function importSettings(json: string): Promise<SettingsView> {
   if (issues.length > 0) throw new SettingsError(issues);
   const full = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...values });
   if (!full.success) throw new SettingsError([{ key: '', message: 'settings are incomplete' }]);
-  const identity = identityIssue(full.data);
+  const managed = await readManagedPolicy();
+  const identity = identityIssue({ ...full.data, ...managed.values });
   if (identity) throw new SettingsError([identity]);
   await settingsItem.setValue(full.data);
-  return overlay(full.data, await readManagedPolicy());
+  return overlay(full.data, managed);
 }
