@@ -224,7 +224,8 @@ function pathOf(root: string, path: readonly PropertyKey[]): string {
   return out || 'input';
 }
 
-function reasonOf(issue: z.core.$ZodIssue): string {
+/** A zod issue in words that follow a field name ("must be a whole number"). */
+export function reasonOf(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'unrecognized_keys':
       return 'is not a known parameter';

@@ -72,8 +72,11 @@ export function requireTarget(raw: string): URL {
   return check.url;
 }
 
-/** A leading `scheme:` glued to what follows (`javascript:…`, `data:…`), not a label (`IOC: …`). */
-const LEADING_SCHEME = /^([a-z][\d+.a-z-]*):\S/i;
+/** The scheme text starts with (`javascript`, `IOC`, `https`), if any. */
+const LEADING_SCHEME = /^([a-z][\d+.a-z-]*):/i;
+
+/** Schemes whose text is refused whole, however it is spaced: never mined for a link inside. */
+const NEVER_MINED = new Set(['javascript', 'vbscript', 'data', 'blob', 'file', 'filesystem', 'about', 'chrome', 'view-source']);
 
 /**
  * The target of text typed or pasted by the analyst, defanged or not. Text that is a
@@ -84,7 +87,10 @@ const LEADING_SCHEME = /^([a-z][\d+.a-z-]*):\S/i;
 export function targetFromText(text: string): URL {
   const refanged = refang(text.trim());
   const scheme = LEADING_SCHEME.exec(refanged)?.[1]?.toLowerCase();
-  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https' && URL.canParse(refanged)) return requireTarget(refanged);
+  if (scheme !== undefined && NEVER_MINED.has(scheme)) return requireTarget(refanged);
+  // Another scheme glued to what follows is a URL (refused below); "IOC: …" is a label.
+  const glued = scheme !== undefined && !/^\s/.test(refanged.slice(scheme.length + 1));
+  if (glued && scheme !== 'http' && scheme !== 'https' && URL.canParse(refanged)) return requireTarget(refanged);
   const [first] = extractUrls(refanged);
   return requireTarget(first ?? refanged);
 }

@@ -18,6 +18,8 @@ export interface Environment {
   readToken(): Promise<StoredToken | null>;
   /** True when the extension may reach `origin` (granted, or loopback by manifest). */
   hasHostPermission(origin: string): Promise<boolean>;
+  /** Per-request limit in ms; REQUEST_TIMEOUT_MS unless a test shortens it. */
+  readonly requestTimeoutMs?: number;
 }
 
 /** Per-request limit: under MV3's 30 s cut-off for a fetch from the service worker. */
@@ -86,7 +88,7 @@ export async function connect(env: Environment): Promise<Connection> {
       if (!stored) throw new NotConfiguredError(t('problemNoToken'));
       return stored.token;
     },
-    timeoutMs: REQUEST_TIMEOUT_MS,
+    timeoutMs: env.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
   });
   return { client, settings, launchBase };
 }

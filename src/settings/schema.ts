@@ -8,7 +8,7 @@
  * never exported.
  */
 import * as z from 'zod/mini';
-import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone } from '../api/params';
+import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, reasonOf } from '../api/params';
 import { isEgressLocation } from '../egress';
 import { checkServiceBase } from '../net/url';
 import { PolicyIssue, normalizePolicy } from '../policy';
@@ -153,7 +153,10 @@ export function parsePartialSettings(value: unknown): { values: Partial<Settings
     const settingKey = key as SettingKey;
     const parsed = settingShapes[settingKey].safeParse(value[key]);
     if (parsed.success) values[settingKey] = parsed.data;
-    else issues.push({ key, message: parsed.error.issues[0]?.message ?? 'is invalid' });
+    else {
+      const issue = parsed.error.issues[0];
+      issues.push({ key, message: issue ? reasonOf(issue) : 'is invalid' });
+    }
   }
   return { values, issues };
 }

@@ -7,7 +7,7 @@ const target = new URL('../../public/_locales/en/messages.json', import.meta.url
 const additions = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const current = JSON.parse(readFileSync(target, 'utf8'));
 for (const [key, value] of Object.entries(additions)) {
-  if (!/^[A-Za-z0-9_]+$/.test(key)) throw new Error(`bad message key ${key}`);
+  if (!/^\w+$/.test(key)) throw new Error(`bad message key ${key}`);
   if (typeof value?.message !== 'string') throw new Error(`${key} has no message`);
   current[key] = value;
 }

@@ -1,0 +1,412 @@
+/**
+ * Settings: lenient reads with per-key fallback, strict saves and imports that leave
+ * storage byte-identical when refused, exports without the token, and the managed
+ * (enterprise) policy laid over the user's values without ever blocking start-up.
+ */
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS, parseStoredSettings, type Settings } from '../../src/settings/schema';
+import {
+  MANAGED_READ_TIMEOUT_MS,
+  SettingsError,
+  exportSettings,
+  importSettings,
+  overlay,
+  readManagedPolicy,
+  readSettingsView,
+  readUserSettings,
+  saveSettings,
+  type ManagedPolicy,
+} from '../../src/settings/store';
+import { writeToken } from '../../src/settings/token';
+import { installMessages } from '../support/i18n';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installMessages();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The whole of one storage area as text: "byte-identical" means equal text. */
+async function snapshot(area: 'local' | 'session' | 'sync' = 'local'): Promise<string> {
+  return JSON.stringify(await fakeBrowser.storage[area].get());
+}
+
+const SAVED: Settings = {
+  ...DEFAULT_SETTINGS,
+  serviceUrl: 'https://isolation.acme.example',
+  username: 'analyst@acme.example',
+  policy: [{ type: 'readonly', params: ['true'] }],
+  maxUses: 5,
+  tabPlacement: 'background',
+};
+
+/** The exported file of SAVED. */
+function exportFile(settings: unknown = SAVED, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ format: 'isolink-settings', version: 1, settings, ...extra });
+}
+
+describe('parseStoredSettings', () => {
+  it('keeps every valid key and falls back to the default for each invalid one', () => {
+    // Arrange
+    const stored = {
+      serviceUrl: 'http://isolation.acme.example',
+      username: 'analyst@acme.example',
+      maxUses: -1,
+      tabPlacement: 'sideways',
+      bulkConfirmThreshold: 12,
+      policy: [{ type: 'readonly', params: ['maybe'] }],
+      autoDomainAllow: false,
+      colour: 'red',
+    };
+
+    // Act
+    const actual = parseStoredSettings(stored);
+
+    // Assert
+    expect(actual).toEqual({ ...DEFAULT_SETTINGS, username: 'analyst@acme.example', bulkConfirmThreshold: 12, autoDomainAllow: false });
+  });
+
+  it.each([['null', null], ['a list', [1, 2]], ['text', 'settings'], ['a number', 42], ['a Map', new Map([['username', 'x']])], ['undefined', undefined]])(
+    '%s gives the defaults',
+    (_label, stored) => {
+      // Act
+      const actual = parseStoredSettings(stored);
+
+      // Assert
+      expect(actual).toEqual(DEFAULT_SETTINGS);
+    },
+  );
+
+  it('ignores an own __proto__ key and pollutes nothing', () => {
+    // Arrange
+    const stored: unknown = JSON.parse('{"__proto__":{"serviceUrl":"https://evil.example","polluted":true},"username":"a@acme.example"}');
+
+    // Act
+    const actual = parseStoredSettings(stored);
+
+    // Assert
+    expect(actual).toEqual({ ...DEFAULT_SETTINGS, username: 'a@acme.example' });
+    expect(Object.getPrototypeOf(actual)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('readUserSettings reads storage.local leniently', async () => {
+    // Arrange
+    await fakeBrowser.storage.local.set({ settings: { username: 'a@acme.example', maxUses: 'many' } });
+
+    // Act
+    const actual = await readUserSettings();
+
+    // Assert
+    expect(actual).toEqual({ ...DEFAULT_SETTINGS, username: 'a@acme.example' });
+  });
+});
+
+describe('saveSettings', () => {
+  beforeEach(async () => {
+    await saveSettings(SAVED);
+  });
+
+  it('applies a valid change and keeps the other keys', async () => {
+    // Act
+    const view = await saveSettings({ tabPlacement: 'foreground', maxUses: null });
+
+    // Assert
+    const expected = { ...SAVED, tabPlacement: 'foreground', maxUses: null };
+    expect(view).toEqual({ settings: expected, locked: [], tokenManaged: false, managedIssues: [] });
+    expect(await readUserSettings()).toEqual(expected);
+  });
+
+  it.each<[string, () => unknown, string]>([
+    ['an unknown key', () => ({ colour: 'red' }), 'colour is not a setting'],
+    ['an own __proto__ key', () => JSON.parse('{"__proto__":{"serviceUrl":"https://evil.example"}}') as unknown, '__proto__ is not a setting'],
+    ['an own constructor key', () => JSON.parse('{"constructor":{"prototype":{"polluted":true}}}') as unknown, 'constructor is not a setting'],
+    ['a prototype key', () => ({ prototype: {} }), 'prototype is not a setting'],
+    ['the token', () => ({ token: 'sneaky' }), 'token is not a setting'],
+    ['a number as text', () => ({ maxUses: '3' }), 'maxUses must be a number'],
+    ['a boolean as text', () => ({ rememberToken: 'yes' }), 'rememberToken must be a boolean'],
+    ['an unknown placement', () => ({ tabPlacement: 'sideways' }), 'tabPlacement must be one of foreground, background'],
+    ['plain http off loopback', () => ({ serviceUrl: 'http://isolation.acme.example' }), 'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost)'],
+    ['a bad policy entry', () => ({ policy: [{ type: 'readonly', params: ['yes'] }] }), 'policy policy[0].params must be exactly one of true, false'],
+    ['a padded username', () => ({ username: ' analyst@acme.example ' }), 'username must not start or end with spaces'],
+    ['an organisation beside the stored username', () => ({ org: 'acme' }), 'username and organisation are mutually exclusive: fill in one'],
+    ['both username and organisation', () => ({ username: 'b@acme.example', org: 'acme' }), 'username and organisation are mutually exclusive: fill in one'],
+    ['a good value beside a bad one', () => ({ tabPlacement: 'foreground', colour: 'red' }), 'colour is not a setting'],
+    ['not an object', () => 'tabPlacement=foreground', 'settings must be an object'],
+    ['a list', () => [{ tabPlacement: 'foreground' }], 'settings must be an object'],
+  ])('refuses %s and leaves storage byte-identical', async (_label, patch, expectedMessage) => {
+    // Arrange
+    const before = await snapshot();
+
+    // Act
+    const act = saveSettings(patch());
+
+    // Assert
+    await expect(act).rejects.toBeInstanceOf(SettingsError);
+    await expect(act).rejects.toHaveProperty('message', expectedMessage);
+    expect(await snapshot()).toBe(before);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('refuses an organisation when the organisation’s policy sets the username (the settings in force would have both)', async () => {
+    // Arrange
+    await saveSettings({ username: '' });
+    await fakeBrowser.storage.managed.set({ username: 'soc@acme.example' });
+    const before = await snapshot();
+
+    // Act
+    const act = saveSettings({ org: 'acme' });
+
+    // Assert
+    await expect(act).rejects.toBeInstanceOf(SettingsError);
+    expect(await snapshot()).toBe(before);
+    const { settings } = await readSettingsView();
+    expect([settings.username, settings.org]).toEqual(['soc@acme.example', '']);
+  });
+
+  it('refuses a key the organisation locked, even with a valid value', async () => {
+    // Arrange
+    await fakeBrowser.storage.managed.set({ serviceUrl: 'https://isolation.acme.example', autoDomainAllow: false });
+    const before = await snapshot();
+
+    // Act
+    const act = saveSettings({ tabPlacement: 'foreground', autoDomainAllow: true });
+
+    // Assert
+    await expect(act).rejects.toMatchObject({ name: 'SettingsError', issues: [{ key: 'autoDomainAllow', message: 'is set by your organisation' }] });
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe('importSettings', () => {
+  beforeEach(async () => {
+    await saveSettings(SAVED);
+  });
+
+  it.each<[string, () => string, string]>([
+    ['text that is not JSON', () => 'username=evil', 'settings file is not JSON'],
+    ['a JSON list', () => '[]', 'settings file is not an Isolink settings export'],
+    ['JSON null', () => 'null', 'settings file is not an Isolink settings export'],
+    ['another format', () => JSON.stringify({ format: 'other-tool', version: 1, settings: SAVED }), 'settings file is not an Isolink settings export (format isolink-settings, version 1)'],
+    ['another version', () => JSON.stringify({ format: 'isolink-settings', version: 2, settings: SAVED }), 'settings file is not an Isolink settings export (format isolink-settings, version 1)'],
+    ['a token beside the settings', () => exportFile(SAVED, { token: 'sneaky' }), 'settings file is not an Isolink settings export (format isolink-settings, version 1)'],
+    ['a token among the settings', () => exportFile({ ...SAVED, token: 'sneaky' }), 'token is not a setting'],
+    ['an unknown key', () => exportFile({ ...SAVED, colour: 'red' }), 'colour is not a setting'],
+    ['an own __proto__ key', () => `{"format":"isolink-settings","version":1,"settings":{"__proto__":{"serviceUrl":"https://evil.example"}}}`, '__proto__ is not a setting'],
+    ['one invalid value', () => exportFile({ ...SAVED, serviceUrl: 'http://evil.example' }), 'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost)'],
+    ['both username and organisation', () => exportFile({ ...SAVED, org: 'acme' }), 'username and organisation are mutually exclusive: fill in one'],
+    ['no settings', () => JSON.stringify({ format: 'isolink-settings', version: 1 }), 'settings must be an object'],
+    ['600 KiB', () => exportFile({ ...SAVED, username: 'x'.repeat(600 * 1024) }), 'settings file is larger than 512 KiB'],
+  ])('refuses %s atomically', async (_label, file, expectedMessage) => {
+    // Arrange
+    const before = await snapshot();
+
+    // Act
+    const act = importSettings(file());
+
+    // Assert
+    await expect(act).rejects.toMatchObject({ name: 'SettingsError', message: expectedMessage });
+    expect(await snapshot()).toBe(before);
+    expect(await readUserSettings()).toEqual(SAVED);
+  });
+
+  it('replaces the settings with a good file; keys the file omits return to their defaults', async () => {
+    // Arrange
+    const imported = { serviceUrl: 'https://isolation.globex.example', org: 'globex', expiry: { preset: '7d', customMinutes: 60 } };
+    await saveSettings({ username: '' });
+
+    // Act
+    const view = await importSettings(exportFile(imported));
+
+    // Assert
+    const expected: Settings = { ...DEFAULT_SETTINGS, ...imported, expiry: { preset: '7d', customMinutes: 60 } };
+    expect(view.settings).toEqual(expected);
+    expect(await readUserSettings()).toEqual(expected);
+  });
+
+  it('round-trips its own export', async () => {
+    // Arrange
+    const file = JSON.stringify(await exportSettings());
+    await saveSettings({ tabPlacement: 'foreground', maxUses: null });
+
+    // Act
+    await importSettings(file);
+
+    // Assert
+    expect(await readUserSettings()).toEqual(SAVED);
+  });
+
+  it('refuses a file whose organisation would sit beside a username set by policy', async () => {
+    // Arrange
+    await fakeBrowser.storage.managed.set({ username: 'soc@acme.example' });
+    const before = await snapshot();
+
+    // Act
+    const act = importSettings(exportFile({ serviceUrl: 'https://isolation.acme.example', org: 'acme' }));
+
+    // Assert
+    await expect(act).rejects.toBeInstanceOf(SettingsError);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('keeps managed values in force over an imported file', async () => {
+    // Arrange
+    await fakeBrowser.storage.managed.set({ tabPlacement: 'foreground' });
+
+    // Act
+    const view = await importSettings(exportFile(SAVED));
+
+    // Assert
+    expect(view.settings.tabPlacement).toBe('foreground');
+    expect(view.locked).toEqual(['tabPlacement']);
+  });
+});
+
+describe('exportSettings', () => {
+  const CANARY = 'canary-7Q2xV9kLm3Np8Rt5Wz1Yb6Hc4Jd0Fg';
+
+  it.each([
+    ['kept for the session', false],
+    ['remembered on this device', true],
+  ])('never contains the token (%s)', async (_label, remember) => {
+    // Arrange
+    await saveSettings(SAVED);
+    await writeToken(CANARY, remember);
+
+    // Act
+    const actual = JSON.stringify(await exportSettings());
+
+    // Assert
+    expect(actual).not.toContain(CANARY);
+    expect(JSON.parse(actual)).toEqual({ format: 'isolink-settings', version: 1, settings: SAVED });
+  });
+
+  it('exports the user’s own values, not the managed ones', async () => {
+    // Arrange
+    await saveSettings(SAVED);
+    await fakeBrowser.storage.managed.set({ tabPlacement: 'foreground', token: CANARY });
+
+    // Act
+    const actual = await exportSettings();
+
+    // Assert
+    expect(actual.settings).toEqual(SAVED);
+    expect(JSON.stringify(actual)).not.toContain(CANARY);
+  });
+});
+
+/** storage.managed as the store reads it (the promise form of get). */
+function managedArea(): { get(): Promise<Record<string, unknown>> } {
+  return fakeBrowser.storage.managed;
+}
+
+describe('managed policy', () => {
+  const NO_POLICY = { values: {}, issues: [] };
+
+  it('is empty when there is none', async () => {
+    // Act
+    const actual = await readManagedPolicy();
+
+    // Assert
+    expect(actual).toEqual(NO_POLICY);
+  });
+
+  it('is empty when managed storage rejects (Firefox without a policy)', async () => {
+    // Arrange
+    vi.spyOn(managedArea(), 'get').mockRejectedValue(new Error('Managed storage manifest not found'));
+
+    // Act
+    const actual = await readManagedPolicy();
+
+    // Assert
+    expect(actual).toEqual(NO_POLICY);
+  });
+
+  it('does not wait for managed storage that never answers: it goes on after MANAGED_READ_TIMEOUT_MS', async () => {
+    // Arrange
+    vi.useFakeTimers();
+    vi.spyOn(managedArea(), 'get').mockReturnValue(new Promise<Record<string, unknown>>(() => undefined));
+    let actual: ManagedPolicy | undefined;
+    void readManagedPolicy().then((policy) => {
+      actual = policy;
+    });
+
+    // Act + Assert: still waiting just before the limit, answered at it
+    await vi.advanceTimersByTimeAsync(MANAGED_READ_TIMEOUT_MS - 1);
+    expect(actual).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actual).toEqual(NO_POLICY);
+  });
+
+  it('keeps the good keys and reports the bad ones', async () => {
+    // Arrange
+    await fakeBrowser.storage.managed.set({
+      serviceUrl: 'https://isolation.acme.example',
+      autoDomainAllow: false,
+      maxUses: 'lots',
+      colour: 'red',
+      token: '   ',
+    });
+
+    // Act
+    const actual = await readManagedPolicy();
+
+    // Assert
+    expect(actual).toEqual({
+      values: { serviceUrl: 'https://isolation.acme.example', autoDomainAllow: false },
+      issues: [
+        { key: 'maxUses', message: 'must be a number' },
+        { key: 'colour', message: 'is not a setting' },
+        { key: 'token', message: 'must be non-empty text' },
+      ],
+    });
+  });
+
+  it('carries a managed token apart from the values', async () => {
+    // Arrange
+    await fakeBrowser.storage.managed.set({ token: 'managed-token', username: 'soc@acme.example' });
+
+    // Act
+    const actual = await readManagedPolicy();
+
+    // Assert
+    expect(actual).toEqual({ values: { username: 'soc@acme.example' }, issues: [], token: 'managed-token' });
+  });
+
+  it('overlay lays managed values over the user’s key by key and lists them as locked', () => {
+    // Arrange
+    const managed: ManagedPolicy = { values: { serviceUrl: 'https://isolation.corp.example', maxUses: 1 }, issues: [{ key: 'colour', message: 'is not a setting' }], token: 't' };
+
+    // Act
+    const actual = overlay(SAVED, managed);
+
+    // Assert
+    expect(actual).toEqual({
+      settings: { ...SAVED, serviceUrl: 'https://isolation.corp.example', maxUses: 1 },
+      locked: ['serviceUrl', 'maxUses'],
+      tokenManaged: true,
+      managedIssues: [{ key: 'colour', message: 'is not a setting' }],
+    });
+  });
+
+  it('readSettingsView combines storage.local and storage.managed', async () => {
+    // Arrange
+    await saveSettings(SAVED);
+    await fakeBrowser.storage.managed.set({ bulkConfirmThreshold: 2, tabPlacement: 'sideways' });
+
+    // Act
+    const actual = await readSettingsView();
+
+    // Assert
+    expect(actual).toEqual({
+      settings: { ...SAVED, bulkConfirmThreshold: 2 },
+      locked: ['bulkConfirmThreshold'],
+      tokenManaged: false,
+      managedIssues: [{ key: 'tabPlacement', message: 'must be one of foreground, background' }],
+    });
+  });
+});
