@@ -93,7 +93,7 @@ async function tour(session: Session, samples: Page): Promise<void> {
 
   step('What the simulator saw');
   for (const context of session.sim.state.contexts.values()) {
-    console.log(`  ${context.id}  ${String(context.contextData.session_type ?? 'service-ruby').padEnd(18)} ${context.contextData.urls?.[0] ?? '(no URL)'}`);
+    console.log(`  ${context.id}  ${(context.contextData.session_type ?? 'service-ruby').padEnd(18)} ${context.contextData.urls?.[0] ?? '(no URL)'}`);
   }
   console.log(`  /api/ requests: ${session.sim.requests.filter((r) => r.path === '/api/').length}`);
   console.log('\nScreenshots:');

@@ -178,13 +178,13 @@ export async function launch(options: { headless?: boolean; simulator?: Simulato
         [event, args] as const,
       );
     },
-    async tabUrls() {
-      return context.pages().map((p) => p.url());
+    tabUrls() {
+      return Promise.resolve(context.pages().map((p) => p.url()));
     },
     async waitForTab(prefix, timeoutMs = 15_000) {
       const found = context.pages().find((p) => p.url().startsWith(prefix));
       if (found) return found;
-      return context.waitForEvent('page', { predicate: (p) => p.url().startsWith(prefix), timeout: timeoutMs }).catch(async () => {
+      return context.waitForEvent('page', { predicate: (p) => p.url().startsWith(prefix), timeout: timeoutMs }).catch(() => {
         const again = context.pages().find((p) => p.url().startsWith(prefix));
         if (again) return again;
         throw new Error(`no tab opened at ${prefix}; tabs: ${context.pages().map((p) => p.url()).join(', ')}`);

@@ -39,7 +39,9 @@ describe.skipIf(!findChromium() && !process.env['CI'])('context menus in real Ch
     await tab.getByTestId('target-url').waitFor();
     expect(await tab.getByTestId('target-url').textContent()).toBe('https://evil.example/phish?id=1');
     expect(apiCount(session)).toBe(1);
-    const body = JSON.parse(String(session.sim.requests.find((r) => r.path === '/api/')?.body)) as unknown[];
+    const sent = session.sim.requests.find((r) => r.path === '/api/')?.body;
+    if (typeof sent !== 'string') throw new Error('no /api/ body');
+    const body = JSON.parse(sent) as unknown[];
     expect(body[1]).toMatchObject({
       command: 'create_context',
       context_data: { user: ANALYST, urls: ['https://evil.example/phish?id=1'], policy: [{ type: 'domain_allow', params: ['evil.example'] }] },
@@ -99,8 +101,8 @@ describe.skipIf(!findChromium() && !process.env['CI'])('context menus in real Ch
     ['no token', async () => seed(session, {}, null)],
     ['a bad token', async () => seed(session, {}, 'wrong-token')],
     ['the service down', async () => seed(session, { serviceUrl: 'http://127.0.0.1:9', launchUrl: '' })],
-    ['an HTTP 502', async () => { session.sim.faults.set({ status: 502 }); }],
-    ['a malformed reply', async () => { session.sim.faults.set({ malformedJson: true }); }],
+    ['an HTTP 502', () => { session.sim.faults.set({ status: 502 }); return Promise.resolve(); }],
+    ['a malformed reply', () => { session.sim.faults.set({ malformedJson: true }); return Promise.resolve(); }],
   ])('fails closed with %s: no tab to the link, a notification', async (_label, arrange) => {
     await arrange();
     const before = (await session.notifications()).length;
