@@ -177,6 +177,18 @@ async function createOne(client: IsolinkClient, params: CreateContextParams): Pr
   return client.createContext(params);
 }
 
+/**
+ * Adds contexts to the recent list. Best effort: the isolated tab is already open, so a
+ * storage failure here must not be reported as a failed isolation.
+ */
+async function remember(deps: ActionDeps, entries: readonly RecentContext[]): Promise<void> {
+  try {
+    await deps.addRecent(entries);
+  } catch {
+    console.warn('Isolink could not update the recent contexts list');
+  }
+}
+
 /** Creates one context and opens its launch URL in a new tab. */
 export async function isolate(deps: ActionDeps, request: IsolateRequest): Promise<IsolateOutcome> {
   const target = requireTarget(request.url);
@@ -186,7 +198,7 @@ export async function isolate(deps: ActionDeps, request: IsolateRequest): Promis
   const launchUrl = safeLaunchUrl(connection, created.browse_context_id);
   await deps.openTab(launchUrl, tabOptions(connection.settings, request.source));
   const context = recentEntry(created, target, launchUrl, request.session, deps.now());
-  await deps.addRecent([context]);
+  await remember(deps, [context]);
   return { launchUrl, context };
 }
 
@@ -201,7 +213,7 @@ export async function research(
   const launchUrl = safeLaunchUrl(connection, created.browse_context_id);
   await deps.openTab(launchUrl, tabOptions(connection.settings, request.source));
   const context = recentEntry(created, undefined, launchUrl, 'research', deps.now());
-  await deps.addRecent([context]);
+  await remember(deps, [context]);
   return { launchUrl, context };
 }
 
@@ -226,7 +238,7 @@ export async function createMany(deps: ActionDeps, urls: readonly string[]): Pro
     }
     created.push(recentEntry(item, new URL(item.url), item.launch_url, 'standard', nowMs));
   }
-  await deps.addRecent(created);
+  await remember(deps, created);
   return { created, failures };
 }
 
