@@ -1,0 +1,405 @@
+/**
+ * Figures 2, 3, 4 and 7: the extension in headless Chromium against the simulator.
+ * See worker-lib.ts for what is timed inside the service worker and how.
+ */
+import type { Page } from 'playwright-core';
+import type { Simulator } from '../test/simulator';
+import type { BenchBrowser, TraceEvent, WorkerSession } from './browser';
+import { bootstrapMedian, median, round, sleep, summary } from './stats';
+import { WORKER_LIB, call } from './worker-lib';
+
+const ANALYST = 'analyst@acme.example';
+const TARGET = 'https://evil.example/phish?id=1';
+const SAMPLE_TIMEOUT_MS = 15_000;
+/** Pause between samples (outside the timed window): the closed tab's teardown finishes first. */
+const SAMPLE_GAP_MS = 100;
+
+interface SourceTab {
+  readonly id: number;
+  readonly index: number;
+  readonly windowId: number;
+  readonly url: string;
+}
+
+interface IsolinkSample {
+  readonly ms: number;
+  readonly url: string;
+  readonly saved: boolean;
+}
+
+interface FloorSample {
+  readonly ms: number;
+  readonly resolvedMs: number;
+  readonly fetchMs: number;
+}
+
+const apiCount = (sim: Simulator): number => sim.requests.filter((r) => r.path === '/api/').length;
+
+async function ready(b: BenchBrowser): Promise<WorkerSession> {
+  const w = await b.worker();
+  await w.evaluate(WORKER_LIB);
+  return w;
+}
+
+/** Context: the worker with the bench helpers, settings seeded for the simulator, and the click. */
+export interface ClickSetup {
+  readonly info: Record<string, unknown>;
+  readonly tab: SourceTab;
+  readonly prefix: string;
+}
+
+export async function setUp(b: BenchBrowser, sim: Simulator): Promise<ClickSetup> {
+  const w = await ready(b);
+  await w.evaluate(call('seed', { serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, org: '' }, sim.adminToken));
+  const tab = await w.evaluate<SourceTab>(call('sourceTab'));
+  return {
+    info: { menuItemId: 'isolate-link', linkUrl: TARGET, pageUrl: 'https://mail.example/inbox', editable: false },
+    tab,
+    prefix: `${sim.launchBase}/launch?ctx=`,
+  };
+}
+
+async function isolinkSample(b: BenchBrowser, setup: ClickSetup): Promise<IsolinkSample> {
+  const w = await ready(b);
+  const sample = await w.evaluate<IsolinkSample>(call('isolink', setup.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS));
+  if (!sample.saved) throw new Error('Isolink opened the tab but did not save the context in its recent list');
+  return sample;
+}
+
+// ---- Figure 2 -----------------------------------------------------------------------
+
+export interface ClickResult {
+  readonly pairs: number;
+  readonly isolinkMs: ReturnType<typeof summary>;
+  readonly floorMs: ReturnType<typeof summary>;
+  /** tabs.create resolving, in the floor: how it compares with the onCreated end used for both. */
+  readonly floorCreateResolvedMs: ReturnType<typeof summary>;
+  /** The floor's fetch alone (request sent -> JSON parsed). */
+  readonly floorFetchMs: ReturnType<typeof summary>;
+  readonly ratios: ReturnType<typeof summary>;
+  readonly medianRatio: number;
+  /** Seeded 95% bootstrap interval of the median ratio: how far the verdict is from noise. */
+  readonly medianRatioInterval: { readonly low: number; readonly high: number };
+  readonly ratioOfMedians: number;
+  readonly apiRequestsPerIsolation: { readonly min: number; readonly max: number; readonly total: number; readonly isolations: number };
+  readonly isolinkRawMs: number[];
+}
+
+export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSetup, pairs: number, warmup: number): Promise<ClickResult> {
+  // Warm-up clicks; the last one's request body is the floor's command array.
+  for (let i = 0; i < warmup; i++) await isolinkSample(b, setup);
+  const lastApi = sim.requests.filter((r) => r.path === '/api/').at(-1);
+  if (!lastApi || typeof lastApi.body !== 'string') throw new Error('no create_context request seen from Isolink');
+  const body = lastApi.body;
+  const commands = JSON.parse(body) as { command?: string }[];
+  if (commands[1]?.command !== 'create_context') throw new Error(`unexpected command array: ${body.slice(0, 120)}`);
+  const createOptions = { active: true, index: setup.tab.index + 1, windowId: setup.tab.windowId, openerTabId: setup.tab.id };
+  const w = await ready(b);
+  const floor = (): Promise<FloorSample> => w.evaluate<FloorSample>(call('floor', `${sim.url}/api/`, body, setup.prefix, createOptions, SAMPLE_TIMEOUT_MS));
+  for (let i = 0; i < warmup; i++) await floor();
+
+  const iso: number[] = [];
+  const flo: number[] = [];
+  const floResolved: number[] = [];
+  const floFetch: number[] = [];
+  const ratios: number[] = [];
+  const perIsolation: number[] = [];
+  const runIsolink = async (): Promise<number> => {
+    await sleep(SAMPLE_GAP_MS);
+    const before = apiCount(sim);
+    const sample = await isolinkSample(b, setup);
+    perIsolation.push(apiCount(sim) - before);
+    return sample.ms;
+  };
+  const runFloor = async (): Promise<FloorSample> => {
+    await sleep(SAMPLE_GAP_MS);
+    return floor();
+  };
+  for (let i = 0; i < pairs; i++) {
+    let a: number;
+    let f: FloorSample;
+    // Alternate which goes first, so drift and after-effects fall on both equally.
+    if (i % 2 === 0) {
+      a = await runIsolink();
+      f = await runFloor();
+    } else {
+      f = await runFloor();
+      a = await runIsolink();
+    }
+    iso.push(a);
+    flo.push(f.ms);
+    floResolved.push(f.resolvedMs);
+    floFetch.push(f.fetchMs);
+    ratios.push(a / f.ms);
+  }
+  return {
+    pairs,
+    isolinkMs: summary(iso),
+    floorMs: summary(flo),
+    floorCreateResolvedMs: summary(floResolved),
+    floorFetchMs: summary(floFetch),
+    ratios: summary(ratios),
+    medianRatio: round(median(ratios), 3),
+    medianRatioInterval: (({ low, high }) => ({ low: round(low, 3), high: round(high, 3) }))(bootstrapMedian(ratios)),
+    ratioOfMedians: round(median(iso) / median(flo), 3),
+    apiRequestsPerIsolation: {
+      min: Math.min(...perIsolation),
+      max: Math.max(...perIsolation),
+      total: perIsolation.reduce((s, n) => s + n, 0),
+      isolations: perIsolation.length,
+    },
+    isolinkRawMs: iso.map((v) => round(v, 2)),
+  };
+}
+
+// ---- Figure 3 -----------------------------------------------------------------------
+
+export interface ColdResult {
+  readonly samples: number;
+  /** CDP ServiceWorker.startWorker sent -> CDP reports the worker running (Node's clock). */
+  readonly startupMs: ReturnType<typeof summary>;
+  /** The first click's dispatch -> tab in the fresh worker (the worker's clock). */
+  readonly firstClickMs: ReturnType<typeof summary>;
+  readonly coldMs: ReturnType<typeof summary>;
+  readonly warmMs: ReturnType<typeof summary>;
+  readonly ratio: number;
+  readonly script: {
+    readonly tracedStarts: number;
+    /** v8.compileModule of every module of the worker, summed per start. */
+    readonly compileMs: ReturnType<typeof summary>;
+    /** v8.evaluateModule of the worker's module graph (top-level code of every module). */
+    readonly evaluateMs: ReturnType<typeof summary>;
+    /** compile + evaluate. */
+    readonly totalMs: ReturnType<typeof summary>;
+    /** EvaluateTopLevelScript -> DidEvaluateTopLevelScript on the worker thread. */
+    readonly topLevelMs: ReturnType<typeof summary>;
+    /** The browser's StartWorker span (request -> worker started), under tracing. */
+    readonly startWorkerMs: ReturnType<typeof summary>;
+    readonly modules: number;
+  } | null;
+  readonly scriptError?: string;
+}
+
+interface ScriptTiming {
+  readonly compileMs: number;
+  readonly evaluateMs: number;
+  readonly topLevelMs: number;
+  readonly startWorkerMs: number;
+  readonly modules: number;
+}
+
+/**
+ * From a trace of one worker start: v8.compileModule of the extension's modules (they name
+ * their URL); v8.evaluateModule on the same thread (it names no URL: the module graph's
+ * top-level code); EvaluateTopLevelScript -> DidEvaluateTopLevelScript (the worker's whole
+ * top-level evaluation step); ServiceWorkerVersion::StartWorker begin -> end (the browser's
+ * view of the start, up to the worker being ready for events).
+ */
+function scriptTiming(events: readonly TraceEvent[], base: string): ScriptTiming {
+  const urlOf = (e: TraceEvent): string => {
+    const data = e.args?.['data'] as { url?: unknown } | undefined;
+    return typeof data?.url === 'string' ? data.url : '';
+  };
+  const compile = events.filter((e) => e.ph === 'X' && e.name === 'v8.compileModule' && urlOf(e).startsWith(base));
+  const first = compile[0];
+  if (!first) throw new Error('the trace has no v8.compileModule event for the worker');
+  const sameThread = (e: TraceEvent): boolean => e.pid === first.pid && e.tid === first.tid && e.ts >= first.ts;
+  const evaluate = events.filter((e) => e.ph === 'X' && e.name === 'v8.evaluateModule' && sameThread(e));
+  if (evaluate.length === 0) throw new Error('the trace has no v8.evaluateModule event on the worker thread');
+  const begin = events.find((e) => e.ph === 'I' && e.name === 'ServiceWorkerGlobalScopeProxy::EvaluateTopLevelScript' && sameThread(e));
+  const end = events.find((e) => e.name === 'ServiceWorkerGlobalScopeProxy::DidEvaluateTopLevelScript' && sameThread(e));
+  const startBegin = events.find((e) => e.ph === 's' && e.name === 'ServiceWorkerVersion::StartWorker');
+  const startEnd = events.find((e) => e.ph === 'f' && e.name === 'ServiceWorkerVersion::StartWorker' && (startBegin?.id === undefined || e.id === startBegin.id));
+  const sum = (list: TraceEvent[]): number => list.reduce((s, e) => s + (e.dur ?? 0), 0) / 1000;
+  return {
+    compileMs: sum(compile),
+    evaluateMs: sum(evaluate),
+    topLevelMs: begin && end ? (end.ts - begin.ts) / 1000 : Number.NaN,
+    startWorkerMs: startBegin && startEnd ? (startEnd.ts - startBegin.ts) / 1000 : Number.NaN,
+    modules: compile.length,
+  };
+}
+
+export async function coldBench(b: BenchBrowser, setup: ClickSetup, samples: number, tracedStarts: number): Promise<ColdResult> {
+  const startup: number[] = [];
+  const first: number[] = [];
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    // A warm click first (the worker has run clicks before), then the same click cold.
+    await isolinkSample(b, setup);
+    warm.push((await isolinkSample(b, setup)).ms);
+    await b.stopWorker();
+    const { requestedAt, runningAt } = await b.startWorker();
+    const sample = await isolinkSample(b, setup);
+    startup.push(runningAt - requestedAt);
+    first.push(sample.ms);
+    cold.push(runningAt - requestedAt + sample.ms);
+  }
+  let script: ColdResult['script'] = null;
+  let scriptError: string | undefined;
+  try {
+    const timings: ScriptTiming[] = [];
+    for (let i = 0; i < tracedStarts; i++) {
+      await b.stopWorker();
+      const { events } = await b.trace(['v8', 'ServiceWorker'], async () => {
+        await b.startWorker();
+        await isolinkSample(b, setup);
+      });
+      timings.push(scriptTiming(events, b.base));
+    }
+    script = {
+      tracedStarts,
+      compileMs: summary(timings.map((t) => t.compileMs)),
+      evaluateMs: summary(timings.map((t) => t.evaluateMs)),
+      totalMs: summary(timings.map((t) => t.compileMs + t.evaluateMs)),
+      topLevelMs: summary(timings.map((t) => t.topLevelMs)),
+      startWorkerMs: summary(timings.map((t) => t.startWorkerMs)),
+      modules: timings[0]?.modules ?? 0,
+    };
+  } catch (error) {
+    scriptError = error instanceof Error ? error.message : String(error);
+  }
+  return {
+    samples,
+    startupMs: summary(startup),
+    firstClickMs: summary(first),
+    coldMs: summary(cold),
+    warmMs: summary(warm),
+    ratio: round(median(cold) / median(warm), 3),
+    script,
+    ...(scriptError === undefined ? {} : { scriptError }),
+  };
+}
+
+// ---- Figure 4 -----------------------------------------------------------------------
+
+/** Runs in each new document before its scripts: notes when `[data-ready="true"]` first appears. */
+const READY_OBSERVER = `(() => {
+  const mark = () => {
+    if (globalThis.__benchReadyAt === undefined && document.querySelector('[data-ready="true"]')) {
+      globalThis.__benchReadyAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(mark);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
+})();`;
+
+export interface PagesResult {
+  readonly samples: number;
+  /** Navigation start -> load event end of chrome-extension://<id>/manifest.json. */
+  readonly blankMs: ReturnType<typeof summary>;
+  /** Navigation start -> `[data-ready="true"]` appears. */
+  readonly popupMs: ReturnType<typeof summary>;
+  readonly optionsMs: ReturnType<typeof summary>;
+  readonly popupLoadMs: ReturnType<typeof summary>;
+  readonly optionsLoadMs: ReturnType<typeof summary>;
+  readonly popupRatio: number;
+  readonly optionsRatio: number;
+}
+
+async function loadEnd(page: Page): Promise<number> {
+  return page.evaluate(`(() => { const n = performance.getEntriesByType('navigation')[0]; return n ? n.loadEventEnd : NaN; })()`);
+}
+
+export async function pagesBench(b: BenchBrowser, samples: number, warmup: number): Promise<PagesResult> {
+  const page = await b.context.newPage();
+  await page.addInitScript(READY_OBSERVER);
+  const blank = async (): Promise<{ ready: number; load: number }> => {
+    await page.goto(`${b.base}/manifest.json`, { waitUntil: 'load' });
+    const load = await loadEnd(page);
+    return { ready: load, load };
+  };
+  const app = (path: string) => async (): Promise<{ ready: number; load: number }> => {
+    await page.goto(`${b.base}/${path}`, { waitUntil: 'load' });
+    await page.locator('[data-ready="true"]').waitFor({ timeout: 15_000 });
+    const ready = await page.evaluate<number>('globalThis.__benchReadyAt');
+    return { ready, load: await loadEnd(page) };
+  };
+  const kinds = { blank, popup: app('popup.html'), options: app('options.html') };
+  const order = ['blank', 'popup', 'options'] as const;
+  const out: Record<(typeof order)[number], { ready: number[]; load: number[] }> = {
+    blank: { ready: [], load: [] },
+    popup: { ready: [], load: [] },
+    options: { ready: [], load: [] },
+  };
+  for (let i = 0; i < warmup; i++) for (const k of order) await kinds[k]();
+  for (let i = 0; i < samples; i++) {
+    // Rotate the order each round.
+    for (let j = 0; j < order.length; j++) {
+      const k = order[(i + j) % order.length] ?? 'blank';
+      const r = await kinds[k]();
+      if (!Number.isFinite(r.ready)) throw new Error(`${k}: no ready time`);
+      out[k].ready.push(r.ready);
+      out[k].load.push(r.load);
+    }
+  }
+  await page.close();
+  const blankMedian = median(out.blank.ready);
+  return {
+    samples,
+    blankMs: summary(out.blank.ready),
+    popupMs: summary(out.popup.ready),
+    optionsMs: summary(out.options.ready),
+    popupLoadMs: summary(out.popup.load),
+    optionsLoadMs: summary(out.options.load),
+    popupRatio: round(median(out.popup.ready) / blankMedian, 3),
+    optionsRatio: round(median(out.options.ready) / blankMedian, 3),
+  };
+}
+
+// ---- Figure 7 -----------------------------------------------------------------------
+
+export interface MemoryResult {
+  readonly isolations: number;
+  readonly failed: number;
+  readonly warmup: number;
+  /** Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, at each checkpoint. */
+  readonly checkpoints: { readonly after: number; readonly usedBytes: number; readonly totalBytes: number }[];
+  readonly growthBytes: number;
+  readonly apiRequests: number;
+  /** Worker starts during the run: 0, or the heap figures compare two different workers. */
+  readonly workerRestarts: number;
+  readonly seconds: number;
+}
+
+async function settledHeap(w: WorkerSession): Promise<{ usedSize: number; totalSize: number }> {
+  // Twice: a second full collection frees what the first one's finalizers released.
+  await w.collectGarbage();
+  await w.collectGarbage();
+  return w.heapUsage();
+}
+
+export async function memoryBench(b: BenchBrowser, sim: Simulator, setup: ClickSetup, isolations: number, warmup: number, checkpoints: number): Promise<MemoryResult> {
+  const start = performance.now();
+  let w = await ready(b);
+  await w.evaluate(call('loop', warmup, setup.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS), 600_000);
+  const heap0 = await settledHeap(w);
+  const startsBefore = b.workerStarts();
+  const points: MemoryResult['checkpoints'] = [{ after: 0, usedBytes: heap0.usedSize, totalBytes: heap0.totalSize }];
+  const apiBefore = apiCount(sim);
+  const step = Math.ceil(isolations / checkpoints);
+  let failed = 0;
+  let done = 0;
+  while (done < isolations) {
+    const n = Math.min(step, isolations - done);
+    w = await ready(b);
+    const result = await w.evaluate<{ failed: number }>(call('loop', n, setup.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS), 600_000);
+    failed += result.failed;
+    done += n;
+    const heap = await settledHeap(w);
+    points.push({ after: done, usedBytes: heap.usedSize, totalBytes: heap.totalSize });
+  }
+  const last = points.at(-1) ?? points[0];
+  return {
+    isolations,
+    failed,
+    warmup,
+    checkpoints: points,
+    growthBytes: (last?.usedBytes ?? 0) - heap0.usedSize,
+    apiRequests: apiCount(sim) - apiBefore,
+    workerRestarts: b.workerStarts() - startsBefore,
+    seconds: round((performance.now() - start) / 1000, 1),
+  };
+}

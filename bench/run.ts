@@ -1,0 +1,406 @@
+/**
+ * Isolink's bench: `npm run bench` (everything) or `npm run bench -- --quick` (sizes, text
+ * on smaller inputs, a few click pairs). Prints a table (figure, value, budget, pass/fail)
+ * and writes bench/results.json (quick: bench/results-quick.json). See bench/README.md.
+ *
+ * Exit status: quick mode fails (1) only when a bundle-size budget is broken or the sizes
+ * could not be measured; the full mode fails (1) when any budget is broken or any figure
+ * with a budget could not be measured.
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus, platform, release, totalmem } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { startSimulator, type Simulator } from '../test/simulator';
+import { launchBench, type BenchBrowser } from './browser';
+import { bulkBench, type BulkResult } from './bulk';
+import { clickBench, coldBench, memoryBench, pagesBench, setUp, type ClickResult, type ClickSetup, type ColdResult, type MemoryResult, type PagesResult } from './extension';
+import { formatTable, judge, row, type Row } from './report';
+import {
+  areasOf,
+  BENCH_OUT,
+  buildForBench,
+  buildWithSourceMaps,
+  bundleOf,
+  compositionOf,
+  manifestEntries,
+  sameJavaScript,
+  type Bundle,
+  type Composition,
+  type SourceShare,
+} from './sizes';
+import { kB, round } from './stats';
+import { textBench, type TextResult } from './text';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const quick = process.argv.includes('--quick');
+/** Keep `.bench-output/` after the run (it is removed by default: `eslint .` would lint the built files). */
+const keep = process.argv.includes('--keep');
+
+interface Plan {
+  readonly clickPairs: number;
+  readonly clickWarmup: number;
+  readonly textSize: number;
+  readonly floodSize: number;
+  readonly textRepeats: number;
+  readonly composition: boolean;
+  readonly cold: boolean;
+  readonly pages: boolean;
+  readonly bulk: boolean;
+  readonly memory: boolean;
+}
+
+const PLAN: Plan = quick
+  ? { clickPairs: 10, clickWarmup: 3, textSize: 1024 * 1024, floodSize: 100_000, textRepeats: 3, composition: false, cold: false, pages: false, bulk: false, memory: false }
+  : { clickPairs: 50, clickWarmup: 5, textSize: 10 * 1024 * 1024, floodSize: 1_000_000, textRepeats: 5, composition: true, cold: true, pages: true, bulk: true, memory: true };
+
+const BUDGETS = {
+  gzip: { background: 20_000, popup: 25_000, options: 35_000 },
+  clickRatio: 1.15,
+  bulkSpeedup: 15,
+  bulkRequests: 2,
+  refangRatio: 1.5,
+  extractRatio: 2,
+  floodRatio: 4,
+  heapGrowth: 1_000_000,
+} as const;
+
+const rows: Row[] = [];
+const details: Record<string, unknown> = {};
+const errors: { section: string; error: string }[] = [];
+const sectionMs: Record<string, number> = {};
+
+function log(message: string): void {
+  console.log(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}`);
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message).split('\n').slice(0, 3).join(' | ') : String(error);
+}
+
+async function section(name: string, failRows: { id: string; figure: string; budget: string; sizeBudget?: boolean }[], body: () => Promise<void>): Promise<void> {
+  const start = performance.now();
+  log(`${name} …`);
+  try {
+    await body();
+  } catch (error) {
+    errors.push({ section: name, error: message(error) });
+    log(`${name} FAILED: ${message(error)}`);
+    for (const r of failRows) rows.push(row(r.id, r.figure, 'could not measure (see errors)', r.budget, 'error', { sizeBudget: r.sizeBudget }));
+  } finally {
+    sectionMs[name] = Math.round(performance.now() - start);
+  }
+}
+
+const started = performance.now();
+// A hard stop: no run may hang CI. Quick mode must finish in 60 s, the full one in 5 min.
+const watchdog = setTimeout(
+  () => {
+    console.error(`bench: watchdog: still running after ${quick ? 120 : 600} s, giving up`);
+    process.exit(3);
+  },
+  (quick ? 120 : 600) * 1000,
+);
+
+function gitDescription(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return `${head}${dirty ? ' (working tree has changes)' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  memoryGB: round(totalmem() / 1e9, 1),
+  os: `${platform()} ${release()}`,
+  node: process.version,
+  chromium: 'not launched',
+  commit: gitDescription(),
+};
+log(`mode ${quick ? 'quick' : 'full'}; ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.os}`);
+
+// ---- 1. sizes ----------------------------------------------------------------------
+let extensionDir = '';
+await section(
+  'sizes',
+  (['background', 'popup', 'options'] as const).map((name) => ({ id: `size.${name}`, figure: `1 ${name} bundle, gzip -9`, budget: `<= ${kB(BUDGETS.gzip[name])}`, sizeBudget: true })),
+  async () => {
+    const built = await buildForBench();
+    extensionDir = built.dir;
+    log(`built ${relative(ROOT, built.dir)} in ${(built.ms / 1000).toFixed(1)} s`);
+    const entries = manifestEntries(built.dir);
+    const bundles: Bundle[] = (['background', 'popup', 'options'] as const).map((name) => bundleOf(built.dir, name, entries[name]));
+    for (const bundle of bundles) {
+      const name = bundle.name as 'background' | 'popup' | 'options';
+      const budget = BUDGETS.gzip[name];
+      rows.push(
+        row(`size.${name}`, `1 ${name} bundle, gzip -9`, `${kB(bundle.gzip)} (raw ${kB(bundle.raw)}, ${bundle.files.length} files)`, `<= ${kB(budget)}`, judge(bundle.gzip, (v) => v <= budget), {
+          numeric: bundle.gzip,
+          sizeBudget: true,
+        }),
+      );
+    }
+    details['sizes'] = { buildMs: Math.round(built.ms), dir: relative(ROOT, built.dir), bundles };
+    if (PLAN.composition) {
+      const analysis = await buildWithSourceMaps();
+      log(`built with source maps in ${(analysis.ms / 1000).toFixed(1)} s`);
+      const files = [...new Set(bundles.flatMap((b) => b.files.map((f) => f.path).filter((p) => p.endsWith('.js'))))];
+      const same = sameJavaScript(built.dir, analysis.dir, files);
+      const compositions: (Composition & { areas: SourceShare[] })[] = bundles.map((b) => {
+        const c = compositionOf(analysis.dir, b);
+        return { ...c, areas: areasOf(c) };
+      });
+      details['composition'] = { sameJavaScriptAsMeasured: same, bundles: compositions };
+    }
+  },
+);
+
+// ---- 6. text (before the browser starts, on a quiet machine) -----------------------
+await section(
+  'text',
+  [
+    { id: 'text.corpus', figure: '6 refang corpus cases passed', budget: 'all' },
+    { id: 'text.refang', figure: '6 refang MB/s, Isolink / ioc-extractor', budget: `>= ${BUDGETS.refangRatio}x` },
+    { id: 'text.extract', figure: '6 extractUrls MB/s vs extractURLs(refang())', budget: `>= ${BUDGETS.extractRatio}x` },
+  ],
+  async () => {
+    await Promise.resolve();
+    const t: TextResult = textBench({ size: PLAN.textSize, floodSize: PLAN.floodSize, repeats: PLAN.textRepeats });
+    details['text'] = t;
+    const corpusOk = t.corpus.isolinkPasses === t.corpus.refangCases;
+    rows.push(
+      row('text.corpus', '6 refang corpus cases passed', `Isolink ${t.corpus.isolinkPasses}/${t.corpus.refangCases}, ioc-extractor ${t.corpus.peerPasses}/${t.corpus.refangCases}`, 'Isolink all', corpusOk ? 'pass' : 'fail', {
+        numeric: t.corpus.isolinkPasses,
+      }),
+    );
+    const mb = (t.text.bytes / 1e6).toFixed(1);
+    rows.push(
+      row(
+        'text.refang',
+        `6 refang MB/s on ${mb} MB, Isolink / ioc-extractor`,
+        `${t.refang.ratio}x (${t.refang.isolink.mbPerS} vs ${t.refang.peer.mbPerS} MB/s)`,
+        `>= ${BUDGETS.refangRatio}x + corpus`,
+        judge(t.refang.ratio, (v) => v >= BUDGETS.refangRatio && corpusOk),
+        { numeric: t.refang.ratio },
+      ),
+    );
+    rows.push(
+      row(
+        'text.extract',
+        `6 extractUrls vs extractURLs(refang()) MB/s`,
+        `${t.extract.ratio}x (${t.extract.isolink.mbPerS} vs ${t.extract.peer.mbPerS} MB/s)`,
+        `>= ${BUDGETS.extractRatio}x`,
+        judge(t.extract.ratio, (v) => v >= BUDGETS.extractRatio),
+        { numeric: t.extract.ratio },
+      ),
+    );
+    for (const f of t.floods) {
+      const size = f.chars >= 1e6 ? `${(f.chars / 1e6).toFixed(0)}M` : `${Math.round(f.chars / 1e3)}k`;
+      rows.push(
+        row(
+          `text.flood.${f.flood}.${f.fn}`,
+          `6 flood ${f.flood.replace('N', size)}: ${f.fn} / ordinary`,
+          `${f.ratio}x (${f.floodMs} vs ${f.ordinaryMs} ms${f.extrapolatedFrom === undefined ? '' : `, extrapolated from ${f.extrapolatedFrom} chars`})`,
+          `<= ${BUDGETS.floodRatio}x`,
+          judge(f.ratio, (v) => v <= BUDGETS.floodRatio),
+          { numeric: f.ratio },
+        ),
+      );
+    }
+  },
+);
+
+// ---- 5. bulk (Node) ------------------------------------------------------------------
+if (PLAN.bulk) {
+  await section(
+    'bulk',
+    [
+      { id: 'bulk.speedup', figure: '5 bulk 50 URLs vs 50 sequential (+50 ms/req)', budget: `>= ${BUDGETS.bulkSpeedup}x` },
+      { id: 'bulk.requests', figure: '5 requests for 50 URLs (bulk)', budget: `<= ${BUDGETS.bulkRequests}` },
+    ],
+    async () => {
+      const r: BulkResult = await bulkBench({ urls: 50, latencyMs: 50, repeats: 3 });
+      details['bulk'] = r;
+      rows.push(
+        row(
+          'bulk.speedup',
+          '5 bulk 50 URLs vs 50 sequential (+50 ms/req)',
+          `${r.speedup}x faster (${r.bulkMs.median} vs ${r.sequentialMs.median} ms${r.bulkFailures > 0 ? `, ${r.bulkFailures} failed` : ''})`,
+          `>= ${BUDGETS.bulkSpeedup}x`,
+          judge(r.speedup, (v) => v >= BUDGETS.bulkSpeedup && r.bulkFailures === 0),
+          { numeric: r.speedup },
+        ),
+      );
+      rows.push(
+        row('bulk.requests', '5 requests for 50 URLs (bulk)', `${r.bulkRequests.max} (sequential: ${r.sequentialRequests.max})`, `<= ${BUDGETS.bulkRequests}`, judge(r.bulkRequests.max, (v) => v <= BUDGETS.bulkRequests), {
+          numeric: r.bulkRequests.max,
+        }),
+      );
+    },
+  );
+}
+
+// ---- 2, 3, 4, 7: the extension in Chromium ---------------------------------------------
+let browser: BenchBrowser | undefined;
+let sim: Simulator | undefined;
+let clickSetup: ClickSetup | undefined;
+const clickRows = [
+  { id: 'click.ratio', figure: '2 click -> tab, Isolink / floor (median ratio)', budget: `<= ${BUDGETS.clickRatio}` },
+  { id: 'click.requests', figure: '2 HTTP requests to /api/ per isolation', budget: '= 1' },
+];
+try {
+  await section('browser', [...clickRows], async () => {
+    if (extensionDir === '') throw new Error('no build to load (the sizes section failed)');
+    sim = await startSimulator({ port: 0 });
+    browser = await launchBench({ extensionDir });
+    machine.chromium = browser.chromiumVersion;
+    log(`Chromium ${browser.chromiumVersion}, simulator at ${sim.url}`);
+    clickSetup = await setUp(browser, sim);
+  });
+  if (browser && sim && clickSetup) {
+    const b = browser;
+    const s = sim;
+    const setup = clickSetup;
+
+    await section('click', clickRows, async () => {
+      const r: ClickResult = await clickBench(b, s, setup, PLAN.clickPairs, PLAN.clickWarmup);
+      details['click'] = r;
+      rows.push(
+        row(
+          'click.ratio',
+          `2 click -> tab, Isolink / floor (median of ${r.pairs} pair ratios)`,
+          `${r.medianRatio} [95% ${r.medianRatioInterval.low}-${r.medianRatioInterval.high}] (Isolink ${r.isolinkMs.median} ms, floor ${r.floorMs.median} ms)`,
+          `<= ${BUDGETS.clickRatio}`,
+          judge(r.medianRatio, (v) => v <= BUDGETS.clickRatio),
+          { numeric: r.medianRatio },
+        ),
+      );
+      const exact = r.apiRequestsPerIsolation.min === 1 && r.apiRequestsPerIsolation.max === 1;
+      rows.push(
+        row(
+          'click.requests',
+          '2 HTTP requests to /api/ per isolation',
+          `${r.apiRequestsPerIsolation.total}/${r.apiRequestsPerIsolation.isolations} (min ${r.apiRequestsPerIsolation.min}, max ${r.apiRequestsPerIsolation.max})`,
+          '= 1 each',
+          exact ? 'pass' : 'fail',
+          { numeric: r.apiRequestsPerIsolation.max },
+        ),
+      );
+    });
+
+    if (PLAN.cold) {
+      await section('cold', [{ id: 'cold.ratio', figure: '3 cold click / warm click', budget: '-' }], async () => {
+        const r: ColdResult = await coldBench(b, setup, 7, 3);
+        details['cold'] = r;
+        rows.push(
+          row(
+            'cold.ratio',
+            '3 cold click / warm click',
+            `${r.ratio} (cold ${r.coldMs.median} ms = start ${r.startupMs.median} + 1st click ${r.firstClickMs.median}; warm ${r.warmMs.median})`,
+            '-',
+            'info',
+            { numeric: r.ratio },
+          ),
+        );
+        rows.push(
+          r.script
+            ? row(
+                'cold.script',
+                '3 worker script compile + evaluate (trace)',
+                `${r.script.totalMs.median} ms (compile ${r.script.compileMs.median} + evaluate ${r.script.evaluateMs.median}, ${r.script.modules} modules; top-level step ${r.script.topLevelMs.median}; traced start ${r.script.startWorkerMs.median})`,
+                '-',
+                'info',
+                { numeric: r.script.totalMs.median },
+              )
+            : row('cold.script', '3 worker script compile + evaluate (trace)', `could not measure: ${r.scriptError ?? '?'}`, '-', 'error'),
+        );
+      });
+    }
+
+    if (PLAN.pages) {
+      await section('pages', [{ id: 'pages.popup', figure: '4 popup ready / blank page', budget: '-' }], async () => {
+        const r: PagesResult = await pagesBench(b, 12, 2);
+        details['pages'] = r;
+        rows.push(row('pages.popup', '4 popup ready / blank page', `${r.popupRatio} (popup ${r.popupMs.median} ms, blank ${r.blankMs.median} ms)`, '-', 'info', { numeric: r.popupRatio }));
+        rows.push(row('pages.options', '4 options ready / blank page', `${r.optionsRatio} (options ${r.optionsMs.median} ms, blank ${r.blankMs.median} ms)`, '-', 'info', { numeric: r.optionsRatio }));
+      });
+    }
+
+    if (PLAN.memory) {
+      await section('memory', [{ id: 'memory.growth', figure: '7 worker JS heap growth, 1000 isolations', budget: '< 1 MB' }], async () => {
+        const r: MemoryResult = await memoryBench(b, s, setup, 1000, 50, 4);
+        details['memory'] = r;
+        const first = r.checkpoints[0]?.usedBytes ?? 0;
+        const last = r.checkpoints.at(-1)?.usedBytes ?? 0;
+        const valid = r.workerRestarts === 0 && r.failed === 0;
+        rows.push(
+          row(
+            'memory.growth',
+            `7 worker JS heap growth, ${r.isolations} isolations`,
+            `${r.growthBytes >= 0 ? '+' : ''}${(r.growthBytes / 1e6).toFixed(3)} MB (${(first / 1e6).toFixed(3)} -> ${(last / 1e6).toFixed(3)} MB${r.failed > 0 ? `, ${r.failed} failed` : ''}${r.workerRestarts > 0 ? `, worker restarted ${r.workerRestarts}x` : ''})`,
+            '< 1 MB',
+            valid ? judge(r.growthBytes, (v) => v < BUDGETS.heapGrowth) : 'error',
+            { numeric: r.growthBytes },
+          ),
+        );
+      });
+    }
+  }
+} finally {
+  await browser?.close().catch(() => undefined);
+  await sim?.close().catch(() => undefined);
+  // The built files would be linted by `eslint .` (its ignores list .output/, not this directory).
+  if (!keep) rmSync(BENCH_OUT, { recursive: true, force: true });
+}
+
+// ---- report ----------------------------------------------------------------------------
+const totalMs = Math.round(performance.now() - started);
+clearTimeout(watchdog);
+const order = (id: string): number => ['size', 'click', 'cold', 'pages', 'bulk', 'text', 'memory'].indexOf(id.split('.')[0] ?? '');
+rows.sort((a, b) => order(a.id) - order(b.id));
+
+console.log('');
+console.log(`Isolink bench (${quick ? 'quick' : 'full'}) — ${machine.cores} cores ${machine.cpu}, Node ${machine.node}, Chromium ${machine.chromium}, ${machine.os}, commit ${machine.commit}`);
+console.log('');
+console.log(formatTable(rows));
+console.log('');
+
+const composition = details['composition'] as { bundles: (Composition & { areas: SourceShare[] })[]; sameJavaScriptAsMeasured: { identical: boolean } } | undefined;
+if (composition) {
+  console.log(`Bundle composition (minified bytes by source, from source maps; maps' build identical to the measured one: ${composition.sameJavaScriptAsMeasured.identical}):`);
+  const sized = (details['sizes'] as { bundles: Bundle[] } | undefined)?.bundles ?? [];
+  for (const c of composition.bundles) {
+    const top = c.areas.slice(0, 8).map((a) => `${a.source} ${kB(a.bytes)} (${(a.share * 100).toFixed(0)}%)`);
+    const bundle = sized.find((b) => b.name === c.bundle);
+    const concat = bundle ? ` [gzip as one file: ${kB(bundle.gzipConcatenated)}]` : '';
+    console.log(`  ${c.bundle}${concat}: ${top.join(', ')}`);
+  }
+  console.log('');
+}
+
+const out = join(ROOT, 'bench', quick ? 'results-quick.json' : 'results.json');
+const results = {
+  mode: quick ? 'quick' : 'full',
+  date: new Date().toISOString(),
+  machine,
+  plan: PLAN,
+  budgets: BUDGETS,
+  durationMs: { total: totalMs, sections: sectionMs },
+  rows,
+  errors,
+  details,
+};
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`results: ${relative(ROOT, out)}; ${(totalMs / 1000).toFixed(1)} s; sections (s): ${Object.entries(sectionMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ')}`);
+for (const e of errors) console.log(`error in ${e.section}: ${e.error}`);
+
+const failing = rows.filter((r) => r.verdict === 'fail' || r.verdict === 'error');
+const exitFailing = quick ? failing.filter((r) => r.sizeBudget === true) : failing;
+if (exitFailing.length > 0) {
+  console.log(`${exitFailing.length} budget(s) broken or unmeasured${quick ? ' (bundle sizes)' : ''}: ${exitFailing.map((r) => r.id).join(', ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,193 @@
+/**
+ * Figure 6: text. Throughput of Isolink's refang and extractUrls against ioc-extractor's
+ * `refang` and `extractURLs(refang(text))` on a seeded text of prose with indicators,
+ * the shared conformance corpus for refang, and adversarial floods against ordinary text
+ * of the same size. Everything runs in this Node process, one function at a time.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { extractURLs as peerExtractUrls, refang as peerRefang } from 'ioc-extractor';
+import { defang, extractUrls, refang } from '../src/fang';
+import { median, round } from './stats';
+import { generateText, type TextStats } from './textgen';
+
+const CORPUS = resolve(import.meta.dirname, '../test/fixtures/fang-cases.json');
+
+export interface TextOptions {
+  /** Characters of generated text for the throughput figures. */
+  readonly size: number;
+  /** Characters of each flood (and of the ordinary text it is compared with). */
+  readonly floodSize: number;
+  /** Timed runs per function (after one warm-up run); the median is reported. */
+  readonly repeats: number;
+}
+
+export interface Throughput {
+  readonly medianMs: number;
+  readonly runsMs: number[];
+  readonly mbPerS: number;
+}
+
+export interface FloodResult {
+  readonly flood: string;
+  readonly chars: number;
+  readonly fn: 'refang' | 'extractUrls' | 'defang';
+  readonly floodMs: number;
+  readonly ordinaryMs: number;
+  readonly ratio: number;
+  /** Set when the full-size run was skipped because a smaller one was already too slow. */
+  readonly extrapolatedFrom?: number;
+}
+
+export interface TextResult {
+  readonly text: TextStats & { bytes: number; seed: string; generateMs: number };
+  readonly corpus: { readonly refangCases: number; readonly isolinkPasses: number; readonly peerPasses: number; readonly isolinkFailures: string[] };
+  readonly refang: { isolink: Throughput; peer: Throughput; ratio: number };
+  readonly extract: { isolink: Throughput; peer: Throughput; ratio: number; isolinkFound: number; peerFound: number };
+  readonly floods: FloodResult[];
+}
+
+interface Case {
+  readonly id: string;
+  readonly op: string;
+  readonly input: string;
+  readonly expected: unknown;
+}
+
+function corpusCounts(): TextResult['corpus'] {
+  const { cases } = JSON.parse(readFileSync(CORPUS, 'utf8')) as { cases: Case[] };
+  const refangCases = cases.filter((c) => c.op === 'refang');
+  const isolinkFailures = refangCases.filter((c) => refang(c.input) !== c.expected).map((c) => c.id);
+  const peerPasses = refangCases.filter((c) => {
+    try {
+      return peerRefang(c.input) === c.expected;
+    } catch {
+      return false;
+    }
+  }).length;
+  return { refangCases: refangCases.length, isolinkPasses: refangCases.length - isolinkFailures.length, peerPasses, isolinkFailures };
+}
+
+/** Sink for results, so no engine can drop a call whose value is unused. */
+let sink = 0;
+
+function runOnce(fn: (text: string) => unknown, text: string): number {
+  const start = performance.now();
+  const out = fn(text);
+  const ms = performance.now() - start;
+  sink += typeof out === 'string' ? out.length : Array.isArray(out) ? out.length : 1;
+  return ms;
+}
+
+/** Alternates the two functions run by run (A B, B A, …) after one warm-up run each. */
+function sideBySide(a: (text: string) => unknown, b: (text: string) => unknown, text: string, repeats: number, bytes: number): [Throughput, Throughput] {
+  runOnce(a, text);
+  runOnce(b, text);
+  const runsA: number[] = [];
+  const runsB: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    if (i % 2 === 0) {
+      runsA.push(runOnce(a, text));
+      runsB.push(runOnce(b, text));
+    } else {
+      runsB.push(runOnce(b, text));
+      runsA.push(runOnce(a, text));
+    }
+  }
+  const make = (runs: number[]): Throughput => {
+    const m = median(runs);
+    return { medianMs: round(m, 2), runsMs: runs.map((r) => round(r, 2)), mbPerS: round(bytes / 1e6 / (m / 1000), 2) };
+  };
+  return [make(runsA), make(runsB)];
+}
+
+export function floodInputs(size: number): Record<string, string> {
+  return {
+    '[ x N': '['.repeat(size),
+    'a. x N/2': 'a.'.repeat(Math.floor(size / 2)),
+    'space x N': ' '.repeat(size),
+    'A x N + .': `${'A'.repeat(size)}.`,
+  };
+}
+
+/** Longest single run allowed for a flood: beyond it, the full size is extrapolated, not run. */
+const FLOOD_RUN_CAP_MS = 3_000;
+
+/** Timed runs of `fn` on `text`: at least `minRuns`, and more (up to 50) until 250 ms were measured, so small inputs are not one timer tick. */
+function timedRuns(fn: (text: string) => unknown, text: string, minRuns: number): number[] {
+  const runs: number[] = [];
+  let total = 0;
+  while (runs.length < minRuns || (total < 250 && runs.length < 50)) {
+    const ms = runOnce(fn, text);
+    runs.push(ms);
+    total += ms;
+  }
+  return runs;
+}
+
+function floodRatio(fnName: FloodResult['fn'], fn: (text: string) => unknown, name: string, flood: string, ordinary: string, repeats: number): FloodResult {
+  // Guard against super-linear behaviour: time a 1/16 slice first and extrapolate linearly.
+  const probeSize = Math.max(1, Math.floor(flood.length / 16));
+  const probe = runOnce(fn, flood.slice(0, probeSize));
+  runOnce(fn, ordinary);
+  if (probe * 16 > FLOOD_RUN_CAP_MS) {
+    // Too slow already at 1/16: report the (at least linear) extrapolation as the time.
+    const ordinaryMs = median(timedRuns(fn, ordinary, repeats));
+    const floodMs = probe * 16;
+    return { flood: name, chars: flood.length, fn: fnName, floodMs: round(floodMs, 2), ordinaryMs: round(ordinaryMs, 2), ratio: round(floodMs / ordinaryMs, 2), extrapolatedFrom: probeSize };
+  }
+  runOnce(fn, flood);
+  // Alternate ordinary and flood runs so drift (GC, JIT, the machine) falls on both.
+  const ordinaryRuns: number[] = [];
+  const floodRuns: number[] = [];
+  let total = 0;
+  while (ordinaryRuns.length < repeats || (total < 500 && ordinaryRuns.length < 50)) {
+    const a = runOnce(fn, ordinary);
+    const b = runOnce(fn, flood);
+    ordinaryRuns.push(a);
+    floodRuns.push(b);
+    total += a + b;
+  }
+  const ordinaryMs = median(ordinaryRuns);
+  const floodMs = median(floodRuns);
+  return { flood: name, chars: flood.length, fn: fnName, floodMs: round(floodMs, 2), ordinaryMs: round(ordinaryMs, 2), ratio: round(floodMs / ordinaryMs, 2) };
+}
+
+export function textBench(options: TextOptions): TextResult {
+  const seed = 0x15011ec;
+  const genStart = performance.now();
+  const { text, stats } = generateText(options.size, seed);
+  const generateMs = performance.now() - genStart;
+  const bytes = Buffer.byteLength(text);
+  const corpus = corpusCounts();
+
+  const [isoRefang, peerRefangT] = sideBySide(refang, peerRefang, text, options.repeats, bytes);
+  const peerExtract = (t: string): string[] => peerExtractUrls(peerRefang(t));
+  const [isoExtract, peerExtractT] = sideBySide(extractUrls, peerExtract, text, options.repeats, bytes);
+
+  const floods: FloodResult[] = [];
+  const fns: [FloodResult['fn'], (t: string) => unknown][] = [
+    ['refang', refang],
+    ['extractUrls', extractUrls],
+    ['defang', defang],
+  ];
+  const ordinarySource = generateText(options.floodSize + 1, seed + 1).text;
+  for (const [name, flood] of Object.entries(floodInputs(options.floodSize))) {
+    const ordinary = ordinarySource.slice(0, flood.length);
+    for (const [fnName, fn] of fns) floods.push(floodRatio(fnName, fn, name, flood, ordinary, options.repeats));
+  }
+  if (sink < 0) console.log(sink);
+  return {
+    text: { ...stats, bytes, seed: `0x${seed.toString(16)}`, generateMs: round(generateMs, 1) },
+    corpus,
+    refang: { isolink: isoRefang, peer: peerRefangT, ratio: round(isoRefang.mbPerS / peerRefangT.mbPerS, 3) },
+    extract: {
+      isolink: isoExtract,
+      peer: peerExtractT,
+      ratio: round(isoExtract.mbPerS / peerExtractT.mbPerS, 3),
+      isolinkFound: extractUrls(text).length,
+      peerFound: peerExtract(text).length,
+    },
+    floods,
+  };
+}
