@@ -1,9 +1,5 @@
-import { render } from 'preact';
-import { t } from '../../src/i18n';
-import { App } from '../../src/ui/options/App';
-import '../../src/ui/common/theme.css';
+import { mountPage } from '../../src/ui/common/mount';
 import '../../src/ui/options/options.css';
+import { App } from '../../src/ui/options/App';
 
-document.title = t('optionsTitle');
-const root = document.getElementById('app');
-if (root) render(<App />, root);
+mountPage(<App />, 'optionsTitle');

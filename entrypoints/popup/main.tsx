@@ -1,9 +1,5 @@
-import { render } from 'preact';
-import '../../src/ui/common/theme.css';
+import { mountPage } from '../../src/ui/common/mount';
 import '../../src/ui/popup/popup.css';
-import { t } from '../../src/i18n';
 import { App } from '../../src/ui/popup/App';
 
-document.title = t('popupTitle');
-const root = document.getElementById('app');
-if (root !== null) render(<App />, root);
+mountPage(<App />, 'popupTitle');

@@ -804,3 +804,145 @@ describe('options page: import and export', () => {
     expect(connection().getByLabelText<HTMLInputElement>('Service URL').value).toBe('https://imported.example.com');
   });
 });
+
+// ---- defects found in review ------------------------------------------------
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+describe('options page: errors say what to do', () => {
+  it('shows what to do, not the raw text, when the background cannot be reached', async () => {
+    await renderApp({
+      handlers: {
+        testConnection: () => {
+          throw new Error('Could not establish connection. Receiving end does not exist.');
+        },
+      },
+    });
+
+    fireEvent.click(connection().getByRole('button', { name: 'Test connection' }));
+
+    const alert = await connection().findByRole('alert');
+    expect(alert.textContent).toBe('Something went wrong. Reload the page and try again.');
+  });
+});
+
+describe('options page: answers that come back after the user moved on', () => {
+  it('keeps what was typed while a save ran', async () => {
+    const saved = deferred<SettingsView>();
+    await renderApp({ handlers: { saveSettings: () => saved.promise } });
+
+    type(connection().getByLabelText('Service URL'), 'https://isolation.example.com');
+    fireEvent.click(connection().getByRole('button', { name: 'Save' }));
+    type(connection().getByLabelText('Launch URL'), 'https://launch.example.com');
+    saved.resolve(viewOf({ serviceUrl: 'https://isolation.example.com' }));
+
+    await connection().findByText('Saved.');
+    expect(connection().getByLabelText<HTMLInputElement>('Launch URL').value).toBe('https://launch.example.com');
+  });
+
+  it('keeps the session defaults typed while a save ran', async () => {
+    const saved = deferred<SettingsView>();
+    await renderApp({ handlers: { saveSettings: () => saved.promise } });
+    const session = within(screen.getByRole('region', { name: 'Session defaults' }));
+
+    type(session.getByLabelText('Max uses'), '7');
+    fireEvent.click(session.getByRole('button', { name: 'Save session defaults' }));
+    type(session.getByLabelText('Bulk confirmation threshold'), '9');
+    saved.resolve(viewOf({ maxUses: 7 }));
+
+    await session.findByText('Session defaults saved.');
+    expect(session.getByLabelText<HTMLInputElement>('Bulk confirmation threshold').value).toBe('9');
+  });
+
+  it('does not show the proxies of an organisation no longer entered', async () => {
+    const list = deferred<ProtocolValues['getProxies']>();
+    await renderApp({ view: viewOf({ org: 'acme/soc' }), handlers: { getProxies: () => list.promise } });
+    const proxies = within(screen.getByRole('region', { name: 'Organisation proxies' }));
+
+    fireEvent.click(proxies.getByRole('button', { name: 'Load' }));
+    type(proxies.getByLabelText('Organisation whose proxies to manage'), 'other/org');
+    list.resolve({ proxies: [{ name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } }] });
+
+    await waitFor(() => {
+      expect(proxies.getByRole<HTMLButtonElement>('button', { name: 'Load' }).disabled).toBe(false);
+    });
+    expect(proxies.queryByLabelText('Select web1')).toBeNull();
+    expect(proxies.queryByText(/Loaded 1 own/)).toBeNull();
+  });
+});
+
+describe('options page: focus and descriptions', () => {
+  function policy() {
+    return within(screen.getByRole('region', { name: 'Policy defaults' }));
+  }
+
+  function proxies() {
+    return within(screen.getByRole('region', { name: 'Organisation proxies' }));
+  }
+
+  async function loadProxies(): Promise<void> {
+    await renderApp({
+      view: viewOf({ org: 'acme/soc' }),
+      handlers: { getProxies: () => ({ proxies: [{ name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } }] }) },
+    });
+    fireEvent.click(proxies().getByRole('button', { name: 'Load' }));
+    await proxies().findByText('Loaded 1 own and 0 inherited proxies of acme/soc.');
+  }
+
+  it('returns focus to Replace all when its confirmation is cancelled', async () => {
+    await loadProxies();
+
+    fireEvent.click(proxies().getByRole('button', { name: 'Replace all' }));
+    fireEvent.click(proxies().getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => {
+      expect(document.activeElement).toBe(proxies().getByRole('button', { name: 'Replace all' }));
+    });
+  });
+
+  it('moves focus to Replace all when the last row is removed from the list', async () => {
+    await loadProxies();
+
+    fireEvent.click(proxies().getByRole('button', { name: 'Remove web1 from the list' }));
+
+    expect(proxies().queryByRole('button', { name: 'Remove web1 from the list' })).toBeNull();
+    expect(document.activeElement).toBe(proxies().getByRole('button', { name: 'Replace all' }));
+  });
+
+  it('moves focus to the next domain, then to the field, when a domain is removed', async () => {
+    await renderApp({ view: viewOf({ policy: [{ type: 'domain_block', params: ['bad.example', 'worse.example'] }] }) });
+    const blocked = within(policy().getByRole('group', { name: 'Blocked domains' }));
+
+    fireEvent.click(blocked.getByRole('button', { name: 'Remove bad.example' }));
+    expect(document.activeElement).toBe(blocked.getByRole('button', { name: 'Remove worse.example' }));
+
+    fireEvent.click(blocked.getByRole('button', { name: 'Remove worse.example' }));
+    expect(document.activeElement).toBe(blocked.getByLabelText('Add a blocked domain'));
+  });
+
+  it('keeps focus in the colour field when it is cleared', async () => {
+    await renderApp();
+    const colour = policy().getByLabelText<HTMLInputElement>('Ribbon background colour');
+
+    type(colour, '#123456');
+    fireEvent.click(policy().getByRole('button', { name: 'Clear Ribbon background colour' }));
+
+    expect(colour.value).toBe('');
+    expect(document.activeElement).toBe(colour);
+  });
+
+  it('says a locked remember choice is set by the organisation', async () => {
+    await renderApp({ view: viewOf({}, { locked: ['rememberToken'] }) });
+    const remember = connection().getByLabelText<HTMLInputElement>('Remember on this device');
+
+    const note = remember.closest('.check')?.querySelector('.locked');
+    expect(note?.textContent).toBe('Set by your organisation');
+    expect(remember.getAttribute('aria-describedby')?.split(' ')).toContain(note?.id);
+  });
+});

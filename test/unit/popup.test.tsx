@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RemoteError, type Connector } from '../../src/messaging/page';
@@ -666,5 +666,70 @@ describe('popup defang/refang tool', () => {
 
     expect(copied).toEqual(['see hxxps://evil[.]example[.]com/a.php and 8[.]8[.]8[.]8']);
     expect(actions()).toEqual([]);
+  });
+});
+
+// ---- defects found in review ------------------------------------------------
+
+describe('popup: answers that come back after the analyst moved on', () => {
+  it('keeps the research choices made before the settings arrived', async () => {
+    const research: Settings['research'] = {
+      egressRegion: 'Frankfurt',
+      browserProfile: { os: 'mac', browser: 'safari', timezone: 'Europe/Berlin', languages: 'de-DE' },
+      availability: ['public'],
+      connectivity: [],
+    };
+    const settings = deferred<SettingsView>();
+    const fake = fakeConnector({ getSettings: () => settings.promise, research: () => isolated('') });
+    const { container } = render(<App connector={fake.connector} copyText={() => Promise.resolve()} openOptions={() => Promise.resolve()} now={() => NOW} />);
+
+    fireEvent.click(screen.getByLabelText('Research'));
+    fireEvent.change(screen.getByLabelText('Egress location'), { target: { value: 'Tokyo' } });
+    settings.resolve(settingsView({ research }));
+    await waitReady(container);
+
+    expect(screen.getByLabelText<HTMLSelectElement>('Egress location').value).toBe('Tokyo');
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByText('Research session opened in isolation.');
+    expect(fake.sent('research')).toEqual([{ research: { egressRegion: 'Tokyo', browserProfile: null, availability: [], connectivity: [] } }]);
+  });
+
+  it('does not mark the URL field for an error about a link it no longer holds', async () => {
+    let refuse: (error: unknown) => void = () => undefined;
+    const answer = new Promise<ProtocolValues['isolate']>((_, reject) => {
+      refuse = reject;
+    });
+    await renderPopup({ handlers: { isolate: () => answer } });
+
+    typeInto(urlField(), 'https://first.example/');
+    pressEnter(urlField());
+    typeInto(urlField(), 'https://second.example/');
+    refuse(new RemoteError({ name: 'ValidationError', message: 'url is too long', field: 'url' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('url is too long');
+    expect(urlField().getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
+describe('popup: focus', () => {
+  it('returns focus to Delete when the service did not delete the context', async () => {
+    await renderPopup({
+      handlers: {
+        listRecent: () => [recent('old', 'old.example', 120)],
+        contextDetails: ({ id }) => view(id),
+        deleteContext: () => ({ deleted: false }),
+      },
+    });
+    await openTab('Recent');
+    fireEvent.click(await screen.findByRole('button', { name: /old\.example/ }));
+    await screen.findByText('Enabled');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('The service did not delete this context. Refresh the list and try again.');
+    await waitFor(() => {
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' }));
+    });
   });
 });

@@ -1,16 +1,25 @@
 /** Connection: service and launch URLs, the admin token, identity, test and host access. */
-import { useId, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { t } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
 import type { Settings, Status } from '../../messaging/protocol';
 import { settingShapes } from '../../settings/schema';
-import { errorField, errorText } from './errors';
-import { Field, LockedNote, NoticeLine, Section, fieldDescription, useFieldIds, type Notice } from './fields';
+import { CheckField, FieldGroup, TextField } from '../common/fields';
+import { NoticeLine } from '../common/NoticeLine';
+import { errorField, errorNotice, infoNotice, okNotice, type Notice } from '../common/notice';
+import { useTask } from '../common/task';
+import { useDraft } from './draft';
+import { errorText, failed } from './errors';
+import { Section } from './Section';
 import { isLocked, type SectionProps } from './state';
 
 type Identity = 'username' | 'org';
 type TextKey = 'serviceUrl' | 'launchUrl' | 'username' | 'org';
 const TEXT_KEYS: readonly TextKey[] = ['serviceUrl', 'launchUrl', 'username', 'org'];
+const IDENTITIES: readonly { readonly id: Identity; readonly label: MessageKey }[] = [
+  { id: 'username', label: 'optionsIdentityByUsername' },
+  { id: 'org', label: 'optionsIdentityByOrg' },
+];
 
 interface Draft {
   readonly serviceUrl: string;
@@ -73,43 +82,27 @@ function originToGrant(status: Status, serviceUrl: string): string | null {
 }
 
 export function ConnectionSection({ state, view, status }: SectionProps) {
-  const [draft, setDraft] = useState(() => draftOf(view.settings));
+  const { draft, update, mark, settle, adjust } = useDraft(() => draftOf(view.settings));
   const [errors, setErrors] = useState<Partial<Record<TextKey, string>>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ids = {
-    serviceUrl: useFieldIds(),
-    launchUrl: useFieldIds(),
-    username: useFieldIds(),
-    org: useFieldIds(),
-    token: useFieldIds(),
-  };
-  const identityLegend = useId();
-  const rememberNote = useId();
+  const task = useTask(failed);
+  const busy = task.busy.value;
 
   const locked = (key: TextKey | 'rememberToken') => isLocked(view, key);
   const identityLocked = locked('username') || locked('org');
   const tokenLocked = view.tokenManaged;
-  const update = (change: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...change }));
-  };
 
-  async function run(task: () => Promise<Notice>): Promise<void> {
-    setBusy(true);
-    try {
-      setNotice(await task());
-    } catch (error) {
-      setNotice({ kind: 'error', text: errorText(error) });
+  /** Runs a request; an error naming one of the fields is shown beside it too. */
+  function run(work: () => Promise<Notice>): void {
+    void task.run(work, (error) => {
       const field = errorField(error);
       if (field !== undefined && (TEXT_KEYS as readonly string[]).includes(field)) setErrors({ [field]: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+      return failed(error);
+    });
   }
 
   function save(event: Event): void {
     event.preventDefault();
-    if (busy) return;
+    if (task.busy.value) return;
     const current = view.settings;
     const wanted = wantedOf(draft);
     const patch: Partial<Record<TextKey, string>> = {};
@@ -123,47 +116,43 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setNotice({ kind: 'error', text: t('optionsFixFields') });
+      task.notice.value = errorNotice(t('optionsFixFields'));
       return;
     }
-    const token = tokenLocked ? '' : draft.token.trim();
-    const rememberChanged = !locked('rememberToken') && !tokenLocked && draft.remember !== current.rememberToken;
+    const sent = draft;
+    const token = tokenLocked ? '' : sent.token.trim();
+    const rememberChanged = !locked('rememberToken') && !tokenLocked && sent.remember !== current.rememberToken;
     const hasPatch = Object.keys(patch).length > 0;
     if (!hasPatch && token === '' && !rememberChanged) {
-      setNotice({ kind: 'info', text: t('optionsNothingChanged') });
+      task.notice.value = infoNotice(t('optionsNothingChanged'));
       return;
     }
-    void run(async () => {
+    const edits = mark();
+    run(async () => {
       let settings = current;
-      if (hasPatch) {
-        const next = await state.connector('saveSettings', { patch });
-        state.setView(next);
-        settings = next.settings;
-      }
+      if (hasPatch) settings = (await state.saveSettings(patch)).settings;
       if (token !== '') {
-        state.setStatus(await state.connector('setToken', { token, remember: draft.remember }));
-        update({ token: '' });
+        state.setStatus(await state.connector('setToken', { token, remember: sent.remember }));
+        // The token was taken: it leaves the field, unless another one was typed meanwhile.
+        adjust((now) => (now.token === sent.token ? { ...now, token: '' } : now));
       } else if (rememberChanged) {
-        state.setStatus(await state.connector('setRemember', { remember: draft.remember }));
+        state.setStatus(await state.connector('setRemember', { remember: sent.remember }));
       }
       if (token !== '' || rememberChanged) settings = (await state.refreshSettings()).settings;
       else await state.refreshStatus();
-      setDraft(draftOf(settings));
-      return { kind: 'ok', text: t('optionsSaved') };
+      settle(edits, draftOf(settings));
+      return okNotice(t('optionsSaved'));
     });
   }
 
   function testConnection(): void {
-    void run(async () => {
-      const result = await state.connector('testConnection', {});
-      return { kind: 'ok', text: result.message };
-    });
+    run(async () => okNotice((await state.connector('testConnection', {})).message));
   }
 
   function forgetToken(): void {
-    void run(async () => {
+    run(async () => {
       state.setStatus(await state.connector('clearToken', {}));
-      return { kind: 'ok', text: t('optionsTokenForgotten') };
+      return okNotice(t('optionsTokenForgotten'));
     });
   }
 
@@ -173,38 +162,29 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
     if (grantOrigin === null) return;
     // Called at once in the click handler: the browser asks only during a user gesture.
     const request = browser.permissions.request({ origins: [`${grantOrigin}/*`] });
-    void run(async () => {
+    run(async () => {
       const granted = await request;
       await state.refreshStatus();
-      return granted ? { kind: 'ok', text: t('optionsAccessGranted', grantOrigin) } : { kind: 'error', text: t('optionsAccessRefused', grantOrigin) };
+      return granted ? okNotice(t('optionsAccessGranted', grantOrigin)) : errorNotice(t('optionsAccessRefused', grantOrigin));
     });
   }
 
-  const textField = (key: TextKey, label: string, options: { url?: boolean; placeholder?: string; hint?: string | undefined; disabled?: boolean }) => {
-    const fieldIds = ids[key];
-    const keyLocked = locked(key);
-    const error = errors[key];
-    return (
-      <Field ids={fieldIds} label={label} locked={keyLocked} hint={options.hint} error={error}>
-        <input
-          id={fieldIds.input}
-          type="text"
-          inputMode={options.url === true ? 'url' : undefined}
-          value={draft[key]}
-          placeholder={options.placeholder}
-          disabled={keyLocked || options.disabled === true}
-          spellcheck={false}
-          autocomplete="off"
-          aria-invalid={error !== undefined}
-          aria-describedby={fieldDescription(fieldIds, { hint: options.hint, error, locked: keyLocked })}
-          onInput={(event) => {
-            const value = event.currentTarget.value;
-            update(key === 'username' || key === 'org' ? { [key]: value, identity: key } : { [key]: value });
-          }}
-        />
-      </Field>
-    );
-  };
+  const textField = (key: TextKey, label: string, extra: { hint?: string | undefined; placeholder?: string; url?: boolean; disabled?: boolean }) => (
+    <TextField
+      label={label}
+      locked={locked(key)}
+      disabled={extra.disabled === true}
+      inputMode={extra.url === true ? 'url' : undefined}
+      placeholder={extra.placeholder}
+      hint={extra.hint}
+      error={errors[key]}
+      value={draft[key]}
+      onInput={(value) => {
+        // Typing a name chooses that identity.
+        update(key === 'username' || key === 'org' ? { [key]: value, identity: key } : { [key]: value });
+      }}
+    />
+  );
 
   return (
     <Section id="connection" title={t('optionsConnectionTitle')}>
@@ -212,36 +192,22 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
         {textField('serviceUrl', t('optionsServiceUrl'), { url: true, placeholder: 'https://isolation.example.com', hint: t('optionsServiceUrlHint') })}
         {textField('launchUrl', t('optionsLaunchUrl'), { url: true, placeholder: t('optionsLaunchUrlPlaceholder'), hint: t('optionsLaunchUrlHint') })}
 
-        <fieldset class="identity" aria-describedby={identityLocked ? `${identityLegend}-locked` : undefined}>
-          <legend id={identityLegend}>
-            {t('optionsIdentity')} {identityLocked && <LockedNote id={`${identityLegend}-locked`} />}
-          </legend>
-          <p class="muted hint">{t('optionsIdentityHint')}</p>
+        <FieldGroup legend={t('optionsIdentity')} className="identity" locked={identityLocked} hint={t('optionsIdentityHint')}>
           <div class="row">
-            <label class="inline">
-              <input
-                type="radio"
-                name="identity"
-                checked={draft.identity === 'username'}
-                disabled={identityLocked}
-                onChange={() => {
-                  update({ identity: 'username' });
-                }}
-              />
-              {t('optionsIdentityByUsername')}
-            </label>
-            <label class="inline">
-              <input
-                type="radio"
-                name="identity"
-                checked={draft.identity === 'org'}
-                disabled={identityLocked}
-                onChange={() => {
-                  update({ identity: 'org' });
-                }}
-              />
-              {t('optionsIdentityByOrg')}
-            </label>
+            {IDENTITIES.map((identity) => (
+              <label key={identity.id} class="inline">
+                <input
+                  type="radio"
+                  name="identity"
+                  checked={draft.identity === identity.id}
+                  disabled={identityLocked}
+                  onChange={() => {
+                    update({ identity: identity.id });
+                  }}
+                />
+                {t(identity.label)}
+              </label>
+            ))}
           </div>
           {textField('username', t('optionsUsername'), {
             disabled: identityLocked,
@@ -251,45 +217,33 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
             disabled: identityLocked,
             hint: draft.identity === 'org' ? t('optionsOrganisationHint') : t('optionsIdentityUnused'),
           })}
-        </fieldset>
+        </FieldGroup>
 
-        <Field ids={ids.token} label={t('optionsAdminToken')} locked={tokenLocked} hint={tokenNote(status)}>
-          <input
-            id={ids.token.input}
-            type="password"
-            value={draft.token}
-            disabled={tokenLocked}
-            autocomplete="new-password"
-            spellcheck={false}
-            aria-describedby={fieldDescription(ids.token, { hint: '', locked: tokenLocked })}
-            onInput={(event) => {
-              update({ token: event.currentTarget.value });
-            }}
-          />
-        </Field>
+        <TextField
+          type="password"
+          label={t('optionsAdminToken')}
+          locked={tokenLocked}
+          hint={tokenNote(status)}
+          value={draft.token}
+          onInput={(value) => {
+            update({ token: value });
+          }}
+        />
         {status.hasToken && status.tokenSource !== 'managed' && (
           <button type="button" disabled={busy} onClick={forgetToken}>
             {t('optionsForgetToken')}
           </button>
         )}
-        <div class="check">
-          <label class="inline">
-            <input
-              type="checkbox"
-              checked={draft.remember}
-              disabled={locked('rememberToken') || tokenLocked}
-              aria-describedby={rememberNote}
-              onChange={(event) => {
-                update({ remember: event.currentTarget.checked });
-              }}
-            />
-            {t('optionsRemember')}
-          </label>
-          {locked('rememberToken') && <LockedNote id={`${rememberNote}-locked`} />}
-          <p id={rememberNote} class="muted hint">
-            {t('optionsRememberNote')}
-          </p>
-        </div>
+        <CheckField
+          label={t('optionsRemember')}
+          locked={locked('rememberToken')}
+          disabled={tokenLocked}
+          hint={t('optionsRememberNote')}
+          checked={draft.remember}
+          onChange={(checked) => {
+            update({ remember: checked });
+          }}
+        />
 
         <div class="row actions">
           <button type="submit" class="primary" disabled={busy}>
@@ -306,7 +260,7 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
         </div>
         {grantOrigin !== null && <p class="muted hint">{t('optionsGrantAccessHint', grantOrigin)}</p>}
         <p class="muted hint">{t('optionsTestHint')}</p>
-        <NoticeLine notice={notice} />
+        <NoticeLine notice={task.notice.value} />
       </form>
     </Section>
   );

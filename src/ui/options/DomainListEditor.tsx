@@ -1,8 +1,9 @@
 /** A list of domains for domain_allow / domain_block: add, remove, normalised to punycode. */
-import { useId, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { PolicyIssue } from '../../policy';
-import { LockedNote, describedBy } from './fields';
+import { FieldGroup, describedBy } from '../common/fields';
+import { focusNeighbour } from '../common/focus';
 import type { ControlProps } from './PolicyControls';
 import { normalizeDomain } from './policy-draft';
 import { TYPE_LABELS, TYPE_NOTES } from './policy-text';
@@ -16,6 +17,8 @@ export function DomainListEditor({ type, params, locked, error, onChange }: Cont
   const [text, setText] = useState('');
   const [inputError, setInputError] = useState<string | undefined>(undefined);
   const [added, setAdded] = useState('');
+  const list = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const note = TYPE_NOTES[type];
 
   function add(): void {
@@ -42,19 +45,11 @@ export function DomainListEditor({ type, params, locked, error, onChange }: Cont
 
   const inputId = `${base}-input`;
   return (
-    <fieldset class="field domains" aria-describedby={describedBy(note !== undefined && `${base}-note`, locked && `${base}-locked`, error !== undefined && `${base}-error`)}>
-      <legend>
-        {t(TYPE_LABELS[type])} {locked && <LockedNote id={`${base}-locked`} />}
-      </legend>
-      {note !== undefined && (
-        <p id={`${base}-note`} class="muted hint">
-          {t(note)}
-        </p>
-      )}
+    <FieldGroup legend={t(TYPE_LABELS[type])} className="field domains" locked={locked} hint={note === undefined ? undefined : t(note)} error={error}>
       {params.length === 0 ? (
         <p class="muted">{t('optionsDomainNone')}</p>
       ) : (
-        <ul class="domain-list">
+        <ul class="domain-list" ref={list}>
           {params.map((domain) => (
             <li key={domain}>
               <span class="mono">{domain}</span>
@@ -62,7 +57,9 @@ export function DomainListEditor({ type, params, locked, error, onChange }: Cont
                 <button
                   type="button"
                   aria-label={t('optionsDomainRemove', domain)}
-                  onClick={() => {
+                  onClick={(event) => {
+                    // The button goes with its domain: focus moves to a neighbour's, or to the field.
+                    focusNeighbour(event.currentTarget, list.current?.querySelectorAll('button') ?? [], input.current);
                     onChange(params.filter((item) => item !== domain));
                   }}
                 >
@@ -79,6 +76,7 @@ export function DomainListEditor({ type, params, locked, error, onChange }: Cont
           <div class="row">
             <input
               id={inputId}
+              ref={input}
               type="text"
               value={text}
               placeholder="example.com"
@@ -111,11 +109,6 @@ export function DomainListEditor({ type, params, locked, error, onChange }: Cont
           </p>
         </>
       )}
-      {error !== undefined && (
-        <p id={`${base}-error`} class="error">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -2,9 +2,13 @@
 import { useId, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { MAX_FILE_BYTES } from '../../messaging/protocol';
+import { Field, TextField, fieldDescription, useFieldIds } from '../common/fields';
+import { NoticeLine } from '../common/NoticeLine';
+import { errorNotice, infoNotice, okNotice } from '../common/notice';
+import { useTask } from '../common/task';
 import { base64ToBytes, bytesToBase64, safeFileName, saveBlob } from './bytes';
-import { errorText } from './errors';
-import { Field, NoticeLine, Section, fieldDescription, useFieldIds, type Notice } from './fields';
+import { failed } from './errors';
+import { Section } from './Section';
 import type { SectionProps } from './state';
 
 const MIB = 1024 * 1024;
@@ -20,73 +24,49 @@ function UploadForm({ state }: Pick<SectionProps, 'state'>) {
   const [bucketId, setBucketId] = useState('');
   const [fileToken, setFileToken] = useState('');
   const [fileId, setFileId] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ids = { file: useFieldIds(), name: useFieldIds(), path: useFieldIds(), bucket: useFieldIds(), token: useFieldIds() };
+  const task = useTask(failed);
+  const fileIds = useFieldIds();
   const resultId = useId();
 
   function upload(event: Event): void {
     event.preventDefault();
-    if (busy) return;
+    if (task.busy.value) return;
     setFileId('');
     const missing =
       file === null ? t('optionsFileMissing') : name.trim() === '' ? t('optionsFileNameMissing') : bucketId.trim() === '' ? t('optionsBucketMissing') : fileToken.trim() === '' ? t('optionsFileTokenMissing') : null;
     if (missing !== null || file === null) {
-      setNotice({ kind: 'error', text: missing ?? t('optionsFileMissing') });
+      task.notice.value = errorNotice(missing ?? t('optionsFileMissing'));
       return;
     }
     if (file.size > MAX_FILE_BYTES) {
-      setNotice({ kind: 'error', text: t('optionsFileTooLarge', [file.name, mebibytes(file.size), String(MAX_FILE_BYTES / MIB)]) });
+      task.notice.value = errorNotice(t('optionsFileTooLarge', [file.name, mebibytes(file.size), String(MAX_FILE_BYTES / MIB)]));
       return;
     }
-    setBusy(true);
-    setNotice({ kind: 'info', text: t('optionsFileUploading', file.name) });
-    void (async () => {
-      try {
-        const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-        const trimmedPath = path.trim();
-        const result = await state.connector('putFile', {
-          name: name.trim(),
-          ...(trimmedPath === '' ? {} : { path: trimmedPath }),
-          bucketId: bucketId.trim(),
-          fileToken: fileToken.trim(),
-          base64,
-          ...(file.type === '' ? {} : { contentType: file.type }),
-        });
-        setFileId(result.fileId);
-        setNotice({ kind: 'ok', text: t('optionsFileUploaded', name.trim()) });
-      } catch (error) {
-        setNotice({ kind: 'error', text: errorText(error) });
-      } finally {
-        setBusy(false);
-      }
-    })();
+    void task.run(async () => {
+      task.notice.value = infoNotice(t('optionsFileUploading', file.name));
+      const base64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+      const trimmedPath = path.trim();
+      const result = await state.connector('putFile', {
+        name: name.trim(),
+        ...(trimmedPath === '' ? {} : { path: trimmedPath }),
+        bucketId: bucketId.trim(),
+        fileToken: fileToken.trim(),
+        base64,
+        ...(file.type === '' ? {} : { contentType: file.type }),
+      });
+      setFileId(result.fileId);
+      return okNotice(t('optionsFileUploaded', name.trim()));
+    });
   }
-
-  const text = (fieldIds: ReturnType<typeof useFieldIds>, label: string, value: string, set: (value: string) => void, hint?: string) => (
-    <Field ids={fieldIds} label={label} hint={hint}>
-      <input
-        id={fieldIds.input}
-        type="text"
-        value={value}
-        spellcheck={false}
-        autocomplete="off"
-        aria-describedby={fieldDescription(fieldIds, { hint })}
-        onInput={(event) => {
-          set(event.currentTarget.value);
-        }}
-      />
-    </Field>
-  );
 
   return (
     <form class="file-form" onSubmit={upload} noValidate>
       <h3>{t('optionsUploadTitle')}</h3>
-      <Field ids={ids.file} label={t('optionsFileToUpload')} hint={t('optionsFileLimit', String(MAX_FILE_BYTES / MIB))}>
+      <Field ids={fileIds} label={t('optionsFileToUpload')} hint={t('optionsFileLimit', String(MAX_FILE_BYTES / MIB))}>
         <input
-          id={ids.file.input}
+          id={fileIds.input}
           type="file"
-          aria-describedby={fieldDescription(ids.file, { hint: '' })}
+          aria-describedby={fieldDescription(fileIds, { hint: '' })}
           onChange={(event) => {
             const chosen = event.currentTarget.files?.[0] ?? null;
             setFile(chosen);
@@ -94,27 +74,16 @@ function UploadForm({ state }: Pick<SectionProps, 'state'>) {
           }}
         />
       </Field>
-      {text(ids.name, t('optionsFileName'), name, setName, t('optionsFileNameHint'))}
-      {text(ids.path, t('optionsFilePath'), path, setPath, t('optionsFilePathHint'))}
-      {text(ids.bucket, t('optionsBucketId'), bucketId, setBucketId)}
-      <Field ids={ids.token} label={t('optionsFileToken')} hint={t('optionsFileTokenHint')}>
-        <input
-          id={ids.token.input}
-          type="password"
-          value={fileToken}
-          autocomplete="new-password"
-          aria-describedby={fieldDescription(ids.token, { hint: '' })}
-          onInput={(event) => {
-            setFileToken(event.currentTarget.value);
-          }}
-        />
-      </Field>
+      <TextField label={t('optionsFileName')} hint={t('optionsFileNameHint')} value={name} onInput={setName} />
+      <TextField label={t('optionsFilePath')} hint={t('optionsFilePathHint')} value={path} onInput={setPath} />
+      <TextField label={t('optionsBucketId')} value={bucketId} onInput={setBucketId} />
+      <TextField type="password" label={t('optionsFileToken')} hint={t('optionsFileTokenHint')} value={fileToken} onInput={setFileToken} />
       <div class="row actions">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={task.busy.value}>
           {t('optionsUpload')}
         </button>
       </div>
-      <NoticeLine notice={notice} />
+      <NoticeLine notice={task.notice.value} />
       {fileId !== '' && (
         <p>
           <span id={resultId}>{t('optionsFileId')}</span>{' '}
@@ -130,67 +99,37 @@ function UploadForm({ state }: Pick<SectionProps, 'state'>) {
 function DownloadForm({ state }: Pick<SectionProps, 'state'>) {
   const [fileId, setFileId] = useState('');
   const [fileToken, setFileToken] = useState('');
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ids = { id: useFieldIds(), token: useFieldIds() };
+  const task = useTask(failed);
 
   function download(event: Event): void {
     event.preventDefault();
-    if (busy) return;
+    if (task.busy.value) return;
     const id = fileId.trim();
     const token = fileToken.trim();
     if (id === '' || token === '') {
-      setNotice({ kind: 'error', text: id === '' ? t('optionsFileIdMissing') : t('optionsFileTokenMissing') });
+      task.notice.value = errorNotice(id === '' ? t('optionsFileIdMissing') : t('optionsFileTokenMissing'));
       return;
     }
-    setBusy(true);
-    void (async () => {
-      try {
-        const result = await state.connector('getFile', { id, fileToken: token });
-        const bytes = base64ToBytes(result.base64);
-        const fileName = safeFileName(id, 'download.bin');
-        saveBlob(new Blob([bytes], { type: 'application/octet-stream' }), fileName);
-        setNotice({ kind: 'ok', text: t('optionsFileDownloaded', [fileName, String(bytes.length)]) });
-      } catch (error) {
-        setNotice({ kind: 'error', text: errorText(error) });
-      } finally {
-        setBusy(false);
-      }
-    })();
+    void task.run(async () => {
+      const result = await state.connector('getFile', { id, fileToken: token });
+      const bytes = base64ToBytes(result.base64);
+      const fileName = safeFileName(id, 'download.bin');
+      saveBlob(new Blob([bytes], { type: 'application/octet-stream' }), fileName);
+      return okNotice(t('optionsFileDownloaded', [fileName, String(bytes.length)]));
+    });
   }
 
   return (
     <form class="file-form" onSubmit={download} noValidate>
       <h3>{t('optionsDownloadTitle')}</h3>
-      <Field ids={ids.id} label={t('optionsDownloadFileId')}>
-        <input
-          id={ids.id.input}
-          type="text"
-          value={fileId}
-          spellcheck={false}
-          autocomplete="off"
-          onInput={(event) => {
-            setFileId(event.currentTarget.value);
-          }}
-        />
-      </Field>
-      <Field ids={ids.token} label={t('optionsFileToken')}>
-        <input
-          id={ids.token.input}
-          type="password"
-          value={fileToken}
-          autocomplete="new-password"
-          onInput={(event) => {
-            setFileToken(event.currentTarget.value);
-          }}
-        />
-      </Field>
+      <TextField label={t('optionsDownloadFileId')} value={fileId} onInput={setFileId} />
+      <TextField type="password" label={t('optionsFileToken')} value={fileToken} onInput={setFileToken} />
       <div class="row actions">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={task.busy.value}>
           {t('optionsDownload')}
         </button>
       </div>
-      <NoticeLine notice={notice} />
+      <NoticeLine notice={task.notice.value} />
     </form>
   );
 }

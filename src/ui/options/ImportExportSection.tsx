@@ -1,55 +1,50 @@
 /** Import and export of the settings (never the token). */
-import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { PROTOCOL } from '../../messaging/protocol';
+import { Field, fieldDescription, useFieldIds } from '../common/fields';
+import { NoticeLine } from '../common/NoticeLine';
+import { errorNotice, okNotice } from '../common/notice';
+import { useTask } from '../common/task';
 import { saveBlob } from './bytes';
-import { errorText } from './errors';
-import { Field, NoticeLine, Section, fieldDescription, useFieldIds, type Notice } from './fields';
+import { errorText, failed } from './errors';
+import { Section } from './Section';
 import type { SectionProps } from './state';
 
 export const EXPORT_FILE_NAME = 'isolink-settings.json';
 
 export function ImportExportSection({ state }: SectionProps) {
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const task = useTask(failed);
+  const busy = task.busy.value;
   const importIds = useFieldIds();
 
-  async function run(task: () => Promise<Notice>): Promise<void> {
-    setBusy(true);
-    try {
-      setNotice(await task());
-    } catch (error) {
-      setNotice({ kind: 'error', text: t('optionsExportFailed', errorText(error)) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   function exportSettings(): void {
-    void run(async () => {
-      const { json } = await state.connector('exportSettings', {});
-      saveBlob(new Blob([json], { type: 'application/json' }), EXPORT_FILE_NAME);
-      return { kind: 'ok', text: t('optionsExported', EXPORT_FILE_NAME) };
-    });
+    void task.run(
+      async () => {
+        const { json } = await state.connector('exportSettings', {});
+        saveBlob(new Blob([json], { type: 'application/json' }), EXPORT_FILE_NAME);
+        return okNotice(t('optionsExported', EXPORT_FILE_NAME));
+      },
+      (error) => errorNotice(t('optionsExportFailed', errorText(error))),
+    );
   }
 
   function importFile(input: HTMLInputElement): void {
     const file = input.files?.[0];
     if (file === undefined) return;
-    void run(async () => {
-      try {
-        const json = await file.text();
-        if (!PROTOCOL.importSettings.data.safeParse({ json }).success) return { kind: 'error', text: t('optionsImportTooLarge', file.name) };
-        const next = await state.connector('importSettings', { json });
-        state.replaceView(next);
-        return { kind: 'ok', text: t('optionsImported', file.name) };
-      } catch (error) {
-        return { kind: 'error', text: t('optionsImportFailed', errorText(error)) };
-      } finally {
+    void task
+      .run(
+        async () => {
+          const json = await file.text();
+          if (!PROTOCOL.importSettings.data.safeParse({ json }).success) return errorNotice(t('optionsImportTooLarge', file.name));
+          state.replaceView(await state.connector('importSettings', { json }));
+          return okNotice(t('optionsImported', file.name));
+        },
+        (error) => errorNotice(t('optionsImportFailed', errorText(error))),
+      )
+      .finally(() => {
         // The same file may be chosen again after it was fixed.
         input.value = '';
-      }
-    });
+      });
   }
 
   return (
@@ -72,7 +67,7 @@ export function ImportExportSection({ state }: SectionProps) {
           }}
         />
       </Field>
-      <NoticeLine notice={notice} />
+      <NoticeLine notice={task.notice.value} />
     </Section>
   );
 }

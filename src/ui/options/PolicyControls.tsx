@@ -1,8 +1,8 @@
 /** Controls for the policy types with fixed values (choices, clipboard) and the colours. */
-import { useId } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import { t } from '../../i18n';
 import { isHexColor, type KnownPolicyType } from '../../policy';
-import { Field, LockedNote, describedBy, fieldDescription, useFieldIds } from './fields';
+import { CheckboxGroup, Field, SelectField, fieldDescription, useFieldIds } from '../common/fields';
 import { toggleMulti } from './policy-draft';
 import { TYPE_LABELS, TYPE_NOTES, valueLabel } from './policy-text';
 
@@ -26,79 +26,47 @@ function noteOf(type: KnownPolicyType): string | undefined {
   return note === undefined ? undefined : t(note);
 }
 
-export function ChoiceControl({
-  type,
-  params,
-  locked,
-  error,
-  onChange,
-  values,
-  defaultValue,
-}: ControlProps & { readonly values: readonly string[]; readonly defaultValue: string | undefined }) {
-  const ids = useFieldIds();
-  const hint = noteOf(type);
-  const current = params[0] ?? '';
+type ChoiceProps = ControlProps & { readonly values: readonly string[]; readonly defaultValue: string | undefined };
+
+export function ChoiceControl({ type, params, locked, error, onChange, values, defaultValue }: ChoiceProps) {
   return (
-    <Field ids={ids} label={t(TYPE_LABELS[type])} locked={locked} hint={hint} error={error}>
-      <select
-        id={ids.input}
-        value={current}
-        disabled={locked}
-        aria-invalid={error !== undefined}
-        aria-describedby={fieldDescription(ids, { hint, error, locked })}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onChange(value === '' ? [] : [value]);
-        }}
-      >
-        <option value="">{defaultValue === undefined ? t('optionsPolicyNotSet') : t('optionsPolicyNotSetDefault', defaultValue)}</option>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {optionText(type, value)}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <SelectField
+      label={t(TYPE_LABELS[type])}
+      locked={locked}
+      hint={noteOf(type)}
+      error={error}
+      value={params[0] ?? ''}
+      onChange={(value) => {
+        onChange(value === '' ? [] : [value]);
+      }}
+    >
+      <option value="">{defaultValue === undefined ? t('optionsPolicyNotSet') : t('optionsPolicyNotSetDefault', defaultValue)}</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {optionText(type, value)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
-export function MultiControl({
-  type,
-  params,
-  locked,
-  error,
-  onChange,
-  values,
-  exclusive,
-}: ControlProps & { readonly values: readonly string[]; readonly exclusive: readonly string[] }) {
-  const base = useId();
+type MultiProps = ControlProps & { readonly values: readonly string[]; readonly exclusive: readonly string[] };
+
+export function MultiControl({ type, params, locked, error, onChange, values, exclusive }: MultiProps) {
   return (
-    <fieldset class="field multi" aria-describedby={describedBy(`${base}-hint`, error !== undefined && `${base}-error`, locked && `${base}-locked`)}>
-      <legend>
-        {t(TYPE_LABELS[type])} {locked && <LockedNote id={`${base}-locked`} />}
-      </legend>
-      {values.map((value) => (
-        <label key={value} class="inline">
-          <input
-            type="checkbox"
-            checked={params.includes(value)}
-            disabled={locked}
-            onChange={(event) => {
-              onChange(toggleMulti(params, value, event.currentTarget.checked, { values, exclusive }));
-            }}
-          />
-          {optionText(type, value)}
-        </label>
-      ))}
-      <p id={`${base}-hint`} class="muted hint">
-        {t('optionsPolicyExclusiveHint', exclusive.join(', '))}
-      </p>
-      {error !== undefined && (
-        <p id={`${base}-error`} class="error">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <CheckboxGroup
+      legend={t(TYPE_LABELS[type])}
+      className="field multi"
+      locked={locked}
+      hint={t('optionsPolicyExclusiveHint', exclusive.join(', '))}
+      error={error}
+      values={values}
+      chosen={params}
+      labelOf={(value) => optionText(type, value)}
+      onToggle={(value, on) => {
+        onChange(toggleMulti(params, value, on, { values, exclusive }));
+      }}
+    />
   );
 }
 
@@ -111,6 +79,7 @@ export function longHex(value: string): string {
 
 export function ColorControl({ type, params, locked, error, onChange }: ControlProps) {
   const ids = useFieldIds();
+  const textInput = useRef<HTMLInputElement>(null);
   const label = t(TYPE_LABELS[type]);
   const value = params[0] ?? '';
   const valid = value === '' || isHexColor(value);
@@ -130,6 +99,7 @@ export function ColorControl({ type, params, locked, error, onChange }: ControlP
         />
         <input
           id={ids.input}
+          ref={textInput}
           type="text"
           class="color-text"
           value={value}
@@ -148,6 +118,8 @@ export function ColorControl({ type, params, locked, error, onChange }: ControlP
             type="button"
             aria-label={t('optionsColorClear', label)}
             onClick={() => {
+              // The button goes with the value: focus stays in the control.
+              textInput.current?.focus();
               onChange([]);
             }}
           >

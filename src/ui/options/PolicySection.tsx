@@ -2,12 +2,16 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { KNOWN_POLICY_TYPES, POLICY_RULES, PolicyIssue, normalizePolicy, type KnownPolicyType, type PolicyRule } from '../../policy';
+import { NoticeLine } from '../common/NoticeLine';
+import { errorNotice, okNotice } from '../common/notice';
+import { useTask } from '../common/task';
 import { DomainListEditor } from './DomainListEditor';
-import { errorText } from './errors';
-import { NoticeLine, Section, type Notice } from './fields';
+import { useDraft } from './draft';
+import { failed } from './errors';
 import { ChoiceControl, ColorControl, MultiControl, type ControlProps } from './PolicyControls';
-import { draftFromEntries, entriesFromDraft, entryIndexOf, type PolicyDraft } from './policy-draft';
+import { draftFromEntries, entriesFromDraft, entryIndexOf } from './policy-draft';
 import { RibbonMessageControl, RibbonPreview } from './RibbonControls';
+import { Section } from './Section';
 import { isLocked, type SectionProps } from './state';
 
 function Control(props: ControlProps) {
@@ -27,20 +31,20 @@ function Control(props: ControlProps) {
 }
 
 export function PolicySection({ state, view }: SectionProps) {
-  const [draft, setDraft] = useState<PolicyDraft>(() => draftFromEntries(view.settings.policy));
+  const { draft, update, mark, settle } = useDraft(() => draftFromEntries(view.settings.policy));
   const [issue, setIssue] = useState<{ readonly type: KnownPolicyType | undefined; readonly text: string } | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
+  const task = useTask(failed);
+  const busy = task.busy.value;
   const locked = isLocked(view, 'policy');
 
   function change(type: KnownPolicyType, params: string[]): void {
-    setDraft((current) => ({ ...current, known: { ...current.known, [type]: params } }));
+    update((current) => ({ known: { ...current.known, [type]: params } }));
     if (issue?.type === type) setIssue(null);
   }
 
   function save(event: Event): void {
     event.preventDefault();
-    if (busy || locked) return;
+    if (task.busy.value || locked) return;
     const entries = entriesFromDraft(draft);
     const normalized = normalizePolicy(entries, 'policy');
     if (normalized instanceof PolicyIssue) {
@@ -48,23 +52,16 @@ export function PolicySection({ state, view }: SectionProps) {
       const type = index === undefined ? undefined : entries[index]?.type;
       const text = t('optionsPolicyIssue', [normalized.path, normalized.reason]);
       setIssue({ type: KNOWN_POLICY_TYPES.find((known) => known === type), text });
-      setNotice({ kind: 'error', text });
+      task.notice.value = errorNotice(text);
       return;
     }
     setIssue(null);
-    setBusy(true);
-    void (async () => {
-      try {
-        const next = await state.connector('saveSettings', { patch: { policy: normalized } });
-        state.setView(next);
-        setDraft(draftFromEntries(next.settings.policy));
-        setNotice({ kind: 'ok', text: t('optionsPolicySaved') });
-      } catch (error) {
-        setNotice({ kind: 'error', text: errorText(error) });
-      } finally {
-        setBusy(false);
-      }
-    })();
+    const edits = mark();
+    void task.run(async () => {
+      const next = await state.saveSettings({ policy: normalized });
+      settle(edits, draftFromEntries(next.settings.policy));
+      return okNotice(t('optionsPolicySaved'));
+    });
   }
 
   return (
@@ -106,7 +103,7 @@ export function PolicySection({ state, view }: SectionProps) {
             {t('optionsPolicySave')}
           </button>
         </div>
-        <NoticeLine notice={notice} />
+        <NoticeLine notice={task.notice.value} />
       </form>
     </Section>
   );

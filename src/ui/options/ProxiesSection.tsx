@@ -3,15 +3,20 @@
  * ones, or replace the whole list with the one edited here (after a confirmation; an
  * empty list, which clears every proxy, asks twice).
  */
+import type { RefObject } from 'preact';
 import { useId, useRef, useState } from 'preact/hooks';
 import type { Proxy, ProxyWarning } from '../../api/params';
 import { t } from '../../i18n';
-import { ConfirmStep } from './ConfirmStep';
-import { errorText } from './errors';
-import { Field, NoticeLine, Section, fieldDescription, useFieldIds, type Notice } from './fields';
+import { ConfirmStep } from '../common/ConfirmStep';
+import { TextField } from '../common/fields';
+import { NoticeLine } from '../common/NoticeLine';
+import { errorNotice, infoNotice, okNotice, type Notice } from '../common/notice';
+import { useTask } from '../common/task';
+import { errorText, failed } from './errors';
 import { ProxyAddForm, WarningList } from './ProxyAddForm';
 import { ProxyTable } from './ProxyTable';
 import { prepare, splitProxies, type InheritedProxy, type ProxyRow } from './proxy-rows';
+import { Section } from './Section';
 import type { SectionProps } from './state';
 
 interface Loaded {
@@ -31,16 +36,23 @@ export function ProxiesSection({ state, view }: SectionProps) {
   const [rowError, setRowError] = useState<{ readonly index: number; readonly text: string } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [warnings, setWarnings] = useState<readonly ProxyWarning[]>([]);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const orgIds = useFieldIds();
+  const task = useTask(failed);
+  const busy = task.busy.value;
   const listHeading = useId();
   const keys = useRef(0);
   const nextKey = () => (keys.current += 1);
+  /** The organisation as typed now: a list read for another one is not shown. */
+  const orgNow = useRef(org);
+  const replaceButton = useRef<HTMLButtonElement>(null);
+  const clearButton = useRef<HTMLButtonElement>(null);
+  /** The button that opened the confirmation, where focus returns when it closes. */
+  const confirmOpener = useRef<RefObject<HTMLButtonElement | null>>(replaceButton);
   const orgName = org.trim();
 
-  async function fetchList(name: string): Promise<Loaded> {
+  /** Reads the list of `name`; null when the user moved on to another organisation meanwhile. */
+  async function fetchList(name: string): Promise<Loaded | null> {
     const result = await state.connector('getProxies', { org: name });
+    if (orgNow.current.trim() !== name) return null;
     const { own, inherited } = splitProxies(result.proxies, nextKey);
     const next = { org: name, own, inherited };
     setLoaded(next);
@@ -49,15 +61,10 @@ export function ProxiesSection({ state, view }: SectionProps) {
     return next;
   }
 
-  async function run(task: () => Promise<Notice>): Promise<void> {
-    setBusy(true);
-    try {
-      setNotice(await task());
-    } catch (error) {
-      setNotice({ kind: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+  function openConfirm(next: Confirm, opener: RefObject<HTMLButtonElement | null>): void {
+    confirmOpener.current = opener;
+    setWarnings([]);
+    setConfirm(next);
   }
 
   function load(event: Event): void {
@@ -66,12 +73,12 @@ export function ProxiesSection({ state, view }: SectionProps) {
     setConfirm(null);
     setWarnings([]);
     if (orgName === '') {
-      setNotice({ kind: 'error', text: t('optionsProxyOrgMissing') });
+      task.notice.value = errorNotice(t('optionsProxyOrgMissing'));
       return;
     }
-    void run(async () => {
+    void task.run(async () => {
       const list = await fetchList(orgName);
-      return { kind: 'info', text: t('optionsProxyLoaded', [String(list.own.length), String(list.inherited.length), orgName]) };
+      return list === null ? null : infoNotice(t('optionsProxyLoaded', [String(list.own.length), String(list.inherited.length), orgName]));
     });
   }
 
@@ -82,7 +89,7 @@ export function ProxiesSection({ state, view }: SectionProps) {
       await fetchList(loaded.org);
       return message;
     } catch (error) {
-      return { kind: 'error', text: `${message.text} ${t('optionsProxyReloadFailed', errorText(error))}` };
+      return errorNotice(`${message.text} ${t('optionsProxyReloadFailed', errorText(error))}`);
     }
   }
 
@@ -91,45 +98,48 @@ export function ProxiesSection({ state, view }: SectionProps) {
     const names = [...selected];
     setConfirm(null);
     setWarnings([]);
-    void run(async () => {
+    void task.run(async () => {
       const result = await state.connector('deleteProxies', { org: loaded.org, names });
       const parts: string[] = [];
       if (result.proxies_deleted.length > 0) parts.push(t('optionsProxyDeleted', result.proxies_deleted.join(', ')));
       if (result.proxies_not_found.length > 0) parts.push(t('optionsProxyNotFound', result.proxies_not_found.join(', ')));
-      const kind = result.proxies_not_found.length > 0 ? 'error' : 'ok';
-      return reloadAfter({ kind, text: parts.join(' ') || t('optionsProxyNothingDeleted') });
+      const text = parts.join(' ') || t('optionsProxyNothingDeleted');
+      return reloadAfter(result.proxies_not_found.length > 0 ? errorNotice(text) : okNotice(text));
     });
   }
 
   function askReplace(): void {
     if (loaded === null || busy) return;
-    setWarnings([]);
     if (loaded.own.length === 0) {
-      setConfirm({ kind: 'clear', step: 1 });
+      openConfirm({ kind: 'clear', step: 1 }, replaceButton);
       return;
     }
+    setWarnings([]);
     const prepared = prepare(loaded.own);
     if (!prepared.ok) {
       const text = t('optionsProxyInvalid', [prepared.field, prepared.reason]);
       setRowError(prepared.index === undefined ? null : { index: prepared.index, text });
-      setNotice({ kind: 'error', text });
+      task.notice.value = errorNotice(text);
       setConfirm(null);
       return;
     }
     setRowError(null);
-    setNotice(null);
-    setConfirm({ kind: 'replace', proxies: prepared.proxies, warnings: prepared.warnings });
+    task.notice.value = null;
+    openConfirm({ kind: 'replace', proxies: prepared.proxies, warnings: prepared.warnings }, replaceButton);
   }
 
   function replace(proxies: Proxy[]): void {
     if (loaded === null) return;
-    void run(async () => {
-      const result = await state.connector('setProxies', { org: loaded.org, proxies });
-      setConfirm(null);
-      setWarnings(result.warnings);
-      const text = proxies.length === 0 ? t('optionsProxyCleared', loaded.org) : t('optionsProxyReplaced', [String(proxies.length), loaded.org]);
-      return reloadAfter({ kind: 'ok', text });
-    });
+    void (async () => {
+      const replaced = await task.run(async () => {
+        const result = await state.connector('setProxies', { org: loaded.org, proxies });
+        setWarnings(result.warnings);
+        const text = proxies.length === 0 ? t('optionsProxyCleared', loaded.org) : t('optionsProxyReplaced', [String(proxies.length), loaded.org]);
+        return reloadAfter(okNotice(text));
+      });
+      // Closed once the buttons are usable again, so focus can return to the one that opened it.
+      if (replaced) setConfirm(null);
+    })();
   }
 
   function editRow(key: number, change: Partial<ProxyRow>): void {
@@ -143,26 +153,52 @@ export function ProxiesSection({ state, view }: SectionProps) {
     setRowError(null);
   }
 
+  /** The confirmation shown: its question, its action and what it lists. */
+  function confirmStep(step: Confirm, list: Loaded) {
+    if (step.kind === 'replace') {
+      return {
+        question: t('optionsProxyConfirmReplace', [list.org, String(step.proxies.length)]),
+        confirmLabel: t('optionsProxyConfirmReplaceButton'),
+        onConfirm: () => {
+          replace(step.proxies);
+        },
+        children: <WarningList warnings={step.warnings} />,
+      };
+    }
+    if (step.step === 1) {
+      return {
+        question: t('optionsProxyConfirmClear', list.org),
+        confirmLabel: t('optionsProxyConfirmClearButton'),
+        onConfirm: () => {
+          setConfirm({ kind: 'clear', step: 2 });
+        },
+      };
+    }
+    return {
+      question: t('optionsProxyConfirmClearAgain', list.org),
+      confirmLabel: t('optionsProxyConfirmClearAgainButton'),
+      onConfirm: () => {
+        replace([]);
+      },
+    };
+  }
+
   return (
     <Section id="proxies" title={t('optionsProxiesTitle')}>
       <p class="muted">{t('optionsProxiesIntro')}</p>
       <form class="row org-row" onSubmit={load} noValidate>
-        <Field ids={orgIds} label={t('optionsProxyOrg')} hint={t('optionsProxyOrgHint')}>
-          <input
-            id={orgIds.input}
-            type="text"
-            value={org}
-            spellcheck={false}
-            autocomplete="off"
-            aria-describedby={fieldDescription(orgIds, { hint: '' })}
-            onInput={(event) => {
-              setOrg(event.currentTarget.value);
-              // The list shown belongs to the organisation it was loaded for.
-              setLoaded(null);
-              setConfirm(null);
-            }}
-          />
-        </Field>
+        <TextField
+          label={t('optionsProxyOrg')}
+          hint={t('optionsProxyOrgHint')}
+          value={org}
+          onInput={(value) => {
+            orgNow.current = value;
+            setOrg(value);
+            // The list shown belongs to the organisation it was loaded for.
+            setLoaded(null);
+            setConfirm(null);
+          }}
+        />
         <button type="submit" disabled={busy}>
           {t('optionsProxyLoad')}
         </button>
@@ -177,6 +213,7 @@ export function ProxiesSection({ state, view }: SectionProps) {
             selected={selected}
             rowError={rowError}
             disabled={busy}
+            fallbackFocus={replaceButton}
             onSelect={(name, on) => {
               setSelected((current) => {
                 const next = new Set(current);
@@ -192,16 +229,16 @@ export function ProxiesSection({ state, view }: SectionProps) {
             <button type="button" class="danger" disabled={busy || selected.size === 0} onClick={deleteSelected}>
               {t('optionsProxyDeleteSelected')}
             </button>
-            <button type="button" disabled={busy} onClick={askReplace}>
+            <button type="button" ref={replaceButton} disabled={busy} onClick={askReplace}>
               {t('optionsProxyReplaceAll')}
             </button>
             <button
               type="button"
               class="danger"
+              ref={clearButton}
               disabled={busy}
               onClick={() => {
-                setWarnings([]);
-                setConfirm({ kind: 'clear', step: 1 });
+                openConfirm({ kind: 'clear', step: 1 }, clearButton);
               }}
             >
               {t('optionsProxyClearAll')}
@@ -209,42 +246,13 @@ export function ProxiesSection({ state, view }: SectionProps) {
           </div>
           <p class="muted hint">{t('optionsProxyReplaceHint')}</p>
 
-          {confirm?.kind === 'replace' && (
+          {confirm !== null && (
             <ConfirmStep
-              question={t('optionsProxyConfirmReplace', [loaded.org, String(confirm.proxies.length)])}
-              confirmLabel={t('optionsProxyConfirmReplaceButton')}
+              {...confirmStep(confirm, loaded)}
+              className="card"
+              cancelLabel={t('optionsCancel')}
               busy={busy}
-              onConfirm={() => {
-                replace(confirm.proxies);
-              }}
-              onCancel={() => {
-                setConfirm(null);
-              }}
-            >
-              <WarningList warnings={confirm.warnings} />
-            </ConfirmStep>
-          )}
-          {confirm?.kind === 'clear' && confirm.step === 1 && (
-            <ConfirmStep
-              question={t('optionsProxyConfirmClear', loaded.org)}
-              confirmLabel={t('optionsProxyConfirmClearButton')}
-              busy={busy}
-              onConfirm={() => {
-                setConfirm({ kind: 'clear', step: 2 });
-              }}
-              onCancel={() => {
-                setConfirm(null);
-              }}
-            />
-          )}
-          {confirm?.kind === 'clear' && confirm.step === 2 && (
-            <ConfirmStep
-              question={t('optionsProxyConfirmClearAgain', loaded.org)}
-              confirmLabel={t('optionsProxyConfirmClearAgainButton')}
-              busy={busy}
-              onConfirm={() => {
-                replace([]);
-              }}
+              returnFocus={confirmOpener.current}
               onCancel={() => {
                 setConfirm(null);
               }}
@@ -253,7 +261,7 @@ export function ProxiesSection({ state, view }: SectionProps) {
           <WarningList warnings={warnings} />
         </div>
       )}
-      <NoticeLine notice={notice} />
+      <NoticeLine notice={task.notice.value} />
 
       <ProxyAddForm
         state={state}
@@ -261,7 +269,7 @@ export function ProxiesSection({ state, view }: SectionProps) {
         onChanged={() => {
           if (loaded?.org !== orgName) return;
           fetchList(orgName).catch((error: unknown) => {
-            setNotice({ kind: 'error', text: t('optionsProxyReloadFailed', errorText(error)) });
+            task.notice.value = errorNotice(t('optionsProxyReloadFailed', errorText(error)));
           });
         }}
       />

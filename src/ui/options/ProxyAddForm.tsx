@@ -3,8 +3,12 @@ import { useState } from 'preact/hooks';
 import { DEFAULT_PROXY_PORTS, PROXY_TYPES, type ProxyType, type ProxyWarning } from '../../api/params';
 import { t } from '../../i18n';
 import type { ProtocolValues } from '../../messaging/protocol';
-import { errorText } from './errors';
-import { Field, NoticeLine, fieldDescription, useFieldIds, type Notice } from './fields';
+import { SelectField, TextField } from '../common/fields';
+import { NoticeLine } from '../common/NoticeLine';
+import { errorNotice, okNotice } from '../common/notice';
+import { useTask } from '../common/task';
+import { useDraft } from './draft';
+import { failed } from './errors';
 import { prepare, type ProxyFields } from './proxy-rows';
 import type { OptionsState } from './state';
 
@@ -45,20 +49,18 @@ interface Props {
 }
 
 export function ProxyAddForm({ state, org, onChanged }: Props) {
-  const [fields, setFields] = useState<ProxyFields>(EMPTY);
+  const { draft: fields, update, mark, settle } = useDraft<ProxyFields>(() => EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [warnings, setWarnings] = useState<readonly ProxyWarning[]>([]);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ids = { name: useFieldIds(), address: useFieldIds(), port: useFieldIds(), type: useFieldIds() };
+  const task = useTask(failed);
 
   function add(event: Event): void {
     event.preventDefault();
-    if (busy) return;
+    if (task.busy.value) return;
     setWarnings([]);
     if (org === '') {
       setErrors({});
-      setNotice({ kind: 'error', text: t('optionsProxyOrgMissing') });
+      task.notice.value = errorNotice(t('optionsProxyOrgMissing'));
       return;
     }
     const prepared = prepare([fields], 'proxy');
@@ -66,50 +68,34 @@ export function ProxyAddForm({ state, org, onChanged }: Props) {
       const text = t('optionsProxyInvalid', [prepared.field, prepared.reason]);
       const field = fieldOfPath(prepared.field);
       setErrors(field === undefined ? {} : { [field]: text });
-      setNotice({ kind: 'error', text });
+      task.notice.value = errorNotice(text);
       return;
     }
     setErrors({});
     setWarnings(prepared.warnings);
-    setBusy(true);
-    void (async () => {
-      try {
-        const result = await state.connector('addProxies', { org, proxies: prepared.proxies });
-        if (result.warnings.length > 0) setWarnings(result.warnings);
-        setFields(EMPTY);
-        setNotice({ kind: 'ok', text: t('optionsProxyAdded', [prepared.proxies[0]?.name ?? '', org]) });
-        onChanged(result);
-      } catch (error) {
-        setNotice({ kind: 'error', text: errorText(error) });
-      } finally {
-        setBusy(false);
-      }
-    })();
+    const edits = mark();
+    void task.run(async () => {
+      const result = await state.connector('addProxies', { org, proxies: prepared.proxies });
+      if (result.warnings.length > 0) setWarnings(result.warnings);
+      settle(edits, EMPTY);
+      onChanged(result);
+      return okNotice(t('optionsProxyAdded', [prepared.proxies[0]?.name ?? '', org]));
+    });
   }
 
-  const text = (name: 'name' | 'address' | 'port', label: string, hint?: string) => {
-    const fieldIds = ids[name];
-    const error = errors[name];
-    return (
-      <Field ids={fieldIds} label={label} hint={hint} error={error}>
-        <input
-          id={fieldIds.input}
-          type="text"
-          inputMode={name === 'port' ? 'numeric' : undefined}
-          value={fields[name]}
-          placeholder={name === 'port' ? defaultPort(fields.type) : undefined}
-          spellcheck={false}
-          autocomplete="off"
-          aria-invalid={error !== undefined}
-          aria-describedby={fieldDescription(fieldIds, { hint, error })}
-          onInput={(event) => {
-            const value = event.currentTarget.value;
-            setFields((current) => ({ ...current, [name]: value }));
-          }}
-        />
-      </Field>
-    );
-  };
+  const text = (name: 'name' | 'address' | 'port', label: string, hint?: string) => (
+    <TextField
+      label={label}
+      hint={hint}
+      error={errors[name]}
+      inputMode={name === 'port' ? 'numeric' : undefined}
+      placeholder={name === 'port' ? defaultPort(fields.type) : undefined}
+      value={fields[name]}
+      onInput={(value) => {
+        update({ [name]: value });
+      }}
+    />
+  );
 
   return (
     <form class="proxy-add" onSubmit={add} noValidate>
@@ -119,30 +105,28 @@ export function ProxyAddForm({ state, org, onChanged }: Props) {
         {text('name', t('optionsProxyName'))}
         {text('address', t('optionsProxyAddress'), t('optionsProxyAddressHint'))}
         {text('port', t('optionsProxyPort'), t('optionsProxyPortHint'))}
-        <Field ids={ids.type} label={t('optionsProxyType')} error={errors.type}>
-          <select
-            id={ids.type.input}
-            value={fields.type}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setFields((current) => ({ ...current, type: value }));
-            }}
-          >
-            {PROXY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label={t('optionsProxyType')}
+          error={errors.type}
+          value={fields.type}
+          onChange={(value) => {
+            update({ type: value });
+          }}
+        >
+          {PROXY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div class="row actions">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={task.busy.value}>
           {t('optionsProxyAdd')}
         </button>
       </div>
       <WarningList warnings={warnings} />
-      <NoticeLine notice={notice} />
+      <NoticeLine notice={task.notice.value} />
     </form>
   );
 }

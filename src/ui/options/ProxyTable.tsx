@@ -1,9 +1,18 @@
 /** The loaded proxy list: the organisation's own proxies editable, inherited ones read-only. */
-import { Fragment } from 'preact';
-import { useId } from 'preact/hooks';
+import { Fragment, type RefObject } from 'preact';
+import { useId, useRef } from 'preact/hooks';
 import { PROXY_TYPES } from '../../api/params';
 import { t } from '../../i18n';
+import { focusNeighbour } from '../common/focus';
 import type { InheritedProxy, ProxyRow } from './proxy-rows';
+
+type TextColumn = 'name' | 'address' | 'port';
+
+const TEXT_COLUMNS: readonly { readonly column: TextColumn; readonly label: 'optionsProxyRowName' | 'optionsProxyRowAddress' | 'optionsProxyRowPort' }[] = [
+  { column: 'name', label: 'optionsProxyRowName' },
+  { column: 'address', label: 'optionsProxyRowAddress' },
+  { column: 'port', label: 'optionsProxyRowPort' },
+];
 
 interface Props {
   readonly own: readonly ProxyRow[];
@@ -14,10 +23,13 @@ interface Props {
   readonly onSelect: (name: string, on: boolean) => void;
   readonly onEdit: (key: number, change: Partial<ProxyRow>) => void;
   readonly onRemove: (key: number) => void;
+  /** Where focus goes when the last own row is removed. */
+  readonly fallbackFocus: RefObject<HTMLElement | null>;
 }
 
-export function ProxyTable({ own, inherited, selected, rowError, disabled, onSelect, onEdit, onRemove }: Props) {
+export function ProxyTable({ own, inherited, selected, rowError, disabled, onSelect, onEdit, onRemove, fallbackFocus }: Props) {
   const base = useId();
+  const body = useRef<HTMLTableSectionElement>(null);
   if (own.length === 0 && inherited.length === 0) return <p class="muted">{t('optionsProxyNone')}</p>;
   return (
     <div class="table-wrap">
@@ -32,7 +44,7 @@ export function ProxyTable({ own, inherited, selected, rowError, disabled, onSel
             <th scope="col">{t('optionsProxyRowActions')}</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={body}>
           {own.map((row, index) => {
             const error = rowError?.index === index ? rowError.text : undefined;
             const errorId = `${base}-${row.key}-error`;
@@ -52,43 +64,22 @@ export function ProxyTable({ own, inherited, selected, rowError, disabled, onSel
                     }}
                   />
                 </td>
-                <td>
-                  <input
-                    type="text"
-                    aria-label={t('optionsProxyRowName', who)}
-                    aria-describedby={described}
-                    value={row.name}
-                    spellcheck={false}
-                    onInput={(event) => {
-                      onEdit(row.key, { name: event.currentTarget.value });
-                    }}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="text"
-                    aria-label={t('optionsProxyRowAddress', who)}
-                    aria-describedby={described}
-                    value={row.address}
-                    spellcheck={false}
-                    onInput={(event) => {
-                      onEdit(row.key, { address: event.currentTarget.value });
-                    }}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="text"
-                    inputMode="numeric"
-                    class="port"
-                    aria-label={t('optionsProxyRowPort', who)}
-                    aria-describedby={described}
-                    value={row.port}
-                    onInput={(event) => {
-                      onEdit(row.key, { port: event.currentTarget.value });
-                    }}
-                  />
-                </td>
+                {TEXT_COLUMNS.map(({ column, label }) => (
+                  <td key={column}>
+                    <input
+                      type="text"
+                      inputMode={column === 'port' ? 'numeric' : undefined}
+                      class={column === 'port' ? 'port' : undefined}
+                      aria-label={t(label, who)}
+                      aria-describedby={described}
+                      value={row[column]}
+                      spellcheck={false}
+                      onInput={(event) => {
+                        onEdit(row.key, { [column]: event.currentTarget.value });
+                      }}
+                    />
+                  </td>
+                ))}
                 <td>
                   <select
                     aria-label={t('optionsProxyRowType', who)}
@@ -110,8 +101,11 @@ export function ProxyTable({ own, inherited, selected, rowError, disabled, onSel
                   <button
                     type="button"
                     disabled={disabled}
+                    data-remove=""
                     aria-label={t('optionsProxyRemoveRow', who)}
-                    onClick={() => {
+                    onClick={(event) => {
+                      // The button goes with its row: focus moves to a neighbour's, or out of the table.
+                      focusNeighbour(event.currentTarget, body.current?.querySelectorAll<HTMLElement>('button[data-remove]') ?? [], fallbackFocus.current);
                       onRemove(row.key);
                     }}
                   >

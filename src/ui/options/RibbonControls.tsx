@@ -2,7 +2,7 @@
 import { useId } from 'preact/hooks';
 import { t } from '../../i18n';
 import { RIBBON_MESSAGE_MAX, codePointLength, isHexColor } from '../../policy';
-import { Field, fieldDescription, useFieldIds } from './fields';
+import { Field, fieldDescription, useFieldIds } from '../common/fields';
 import type { ControlProps } from './PolicyControls';
 import { TYPE_LABELS } from './policy-text';
 

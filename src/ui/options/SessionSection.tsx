@@ -1,22 +1,16 @@
 /** Session defaults (uses, expiry, own domain, tabs, bulk threshold) and research defaults. */
 import { useState } from 'preact/hooks';
-import { t } from '../../i18n';
-import type { MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
 import { EXPIRY_PRESETS, MAX_CUSTOM_EXPIRY_MINUTES, MAX_BULK_THRESHOLD, settingShapes, type ExpiryPreset } from '../../settings/schema';
-import { errorText } from './errors';
-import { Field, LockedNote, NoticeLine, Section, fieldDescription, useFieldIds, type Notice } from './fields';
-import { ResearchFields } from './ResearchFields';
-import {
-  MAX_USES_LIMIT,
-  SESSION_KEYS,
-  isExpiryPreset,
-  sameValue,
-  sessionDraftOf,
-  sessionValuesOf,
-  type SessionDraft,
-  type SessionField,
-  type SessionKey,
-} from './session-draft';
+import { CheckField, SelectField, TextField } from '../common/fields';
+import { NoticeLine } from '../common/NoticeLine';
+import { errorNotice, infoNotice, okNotice } from '../common/notice';
+import { ResearchFields, type ResearchWords } from '../common/ResearchFields';
+import { useTask } from '../common/task';
+import { useDraft } from './draft';
+import { failed } from './errors';
+import { Section } from './Section';
+import { MAX_USES_LIMIT, SESSION_KEYS, isExpiryPreset, sameValue, sessionDraftOf, sessionValuesOf, type SessionField, type SessionKey } from './session-draft';
 import { isLocked, type SectionProps } from './state';
 
 const PRESET_LABELS: { readonly [P in ExpiryPreset]: MessageKey } = {
@@ -28,26 +22,40 @@ const PRESET_LABELS: { readonly [P in ExpiryPreset]: MessageKey } = {
   custom: 'optionsExpiryCustom',
 };
 
+/** The research defaults: a profile only when switched on, with its time zone and languages. */
+const RESEARCH_WORDS: ResearchWords = {
+  legend: 'optionsResearchTitle',
+  intro: 'optionsResearchIntro',
+  egressNone: 'optionsEgressNone',
+  os: 'optionsOs',
+  browser: 'optionsBrowser',
+  profile: {
+    kind: 'checkbox',
+    label: 'optionsUseProfile',
+    texts: {
+      timezone: { label: 'optionsTimezone', hint: 'optionsTimezoneHint' },
+      languages: { label: 'optionsLanguages', hint: 'optionsLanguagesHint' },
+    },
+  },
+  categories: { public: 'optionsCategoryPublic', datacenter: 'optionsCategoryDatacenter', isp: 'optionsCategoryIsp' },
+  categoryFormat: 'optionsPolicyValue',
+  kept: 'optionsCategoryKept',
+};
+
 export function SessionSection({ state, view }: SectionProps) {
-  const [draft, setDraft] = useState<SessionDraft>(() => sessionDraftOf(view.settings));
+  const { draft, update, mark, settle } = useDraft(() => sessionDraftOf(view.settings));
   const [errors, setErrors] = useState<Partial<Record<SessionField, string>>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ids = { maxUses: useFieldIds(), preset: useFieldIds(), minutes: useFieldIds(), placement: useFieldIds(), threshold: useFieldIds() };
-  const lockedIds = { autoDomainAllow: useFieldIds() };
+  const task = useTask(failed);
   const locked = (key: SessionKey) => isLocked(view, key);
-  const update = (change: Partial<SessionDraft>) => {
-    setDraft((current) => ({ ...current, ...change }));
-  };
 
   function save(event: Event): void {
     event.preventDefault();
-    if (busy) return;
+    if (task.busy.value) return;
     const current = view.settings;
     const { values, errors: found } = sessionValuesOf(draft, current);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setNotice({ kind: 'error', text: t('optionsFixFields') });
+      task.notice.value = errorNotice(t('optionsFixFields'));
       return;
     }
     const patch: Partial<Record<SessionKey, unknown>> = {};
@@ -55,145 +63,96 @@ export function SessionSection({ state, view }: SectionProps) {
       if (locked(key) || sameValue(values[key], current[key])) continue;
       const parsed = settingShapes[key].safeParse(values[key]);
       if (!parsed.success) {
-        setNotice({ kind: 'error', text: t('optionsSettingInvalid', [key, parsed.error.issues[0]?.message ?? '']) });
+        task.notice.value = errorNotice(t('optionsSettingInvalid', [key, parsed.error.issues[0]?.message ?? '']));
         return;
       }
       patch[key] = values[key];
     }
     if (Object.keys(patch).length === 0) {
-      setNotice({ kind: 'info', text: t('optionsNothingChanged') });
+      task.notice.value = infoNotice(t('optionsNothingChanged'));
       return;
     }
-    setBusy(true);
-    void (async () => {
-      try {
-        const next = await state.connector('saveSettings', { patch });
-        state.setView(next);
-        setDraft(sessionDraftOf(next.settings));
-        setNotice({ kind: 'ok', text: t('optionsSessionSaved') });
-      } catch (error) {
-        setNotice({ kind: 'error', text: errorText(error) });
-      } finally {
-        setBusy(false);
-      }
-    })();
+    const edits = mark();
+    void task.run(async () => {
+      const next = await state.saveSettings(patch);
+      settle(edits, sessionDraftOf(next.settings));
+      return okNotice(t('optionsSessionSaved'));
+    });
   }
 
-  const numberField = (field: 'maxUses' | 'bulkConfirmThreshold', fieldIds: ReturnType<typeof useFieldIds>, label: string, hint: string, max: number) => {
-    const keyLocked = locked(field);
-    const error = errors[field];
-    return (
-      <Field ids={fieldIds} label={label} locked={keyLocked} hint={hint} error={error}>
-        <input
-          id={fieldIds.input}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={max}
-          step={1}
-          value={draft[field]}
-          disabled={keyLocked}
-          aria-invalid={error !== undefined}
-          aria-describedby={fieldDescription(fieldIds, { hint, error, locked: keyLocked })}
-          onInput={(event) => {
-            update({ [field]: event.currentTarget.value });
-          }}
-        />
-      </Field>
-    );
-  };
-
   const expiryLocked = locked('expiry');
-  const autoLocked = locked('autoDomainAllow');
-  const placementLocked = locked('tabPlacement');
+
+  /** A whole number from 1 to `max`, typed as text (the draft keeps what was typed). */
+  const numberField = (field: 'maxUses' | 'customMinutes' | 'bulkConfirmThreshold', label: string, hint: string, max: number, fieldLocked: boolean) => (
+    <TextField
+      type="number"
+      label={label}
+      hint={hint}
+      error={errors[field]}
+      locked={fieldLocked}
+      min={1}
+      max={max}
+      value={draft[field]}
+      onInput={(value) => {
+        update({ [field]: value });
+      }}
+    />
+  );
 
   return (
     <Section id="session" title={t('optionsSessionTitle')}>
       <form onSubmit={save} noValidate>
-        {numberField('maxUses', ids.maxUses, t('optionsMaxUses'), t('optionsMaxUsesHint'), MAX_USES_LIMIT)}
+        {numberField('maxUses', t('optionsMaxUses'), t('optionsMaxUsesHint'), MAX_USES_LIMIT, locked('maxUses'))}
 
-        <Field ids={ids.preset} label={t('optionsExpiry')} locked={expiryLocked}>
-          <select
-            id={ids.preset.input}
-            value={draft.expiryPreset}
-            disabled={expiryLocked}
-            aria-describedby={fieldDescription(ids.preset, { locked: expiryLocked })}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              if (isExpiryPreset(value)) update({ expiryPreset: value });
-            }}
-          >
-            {EXPIRY_PRESETS.map((preset) => (
-              <option key={preset} value={preset}>
-                {t(PRESET_LABELS[preset])}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {draft.expiryPreset === 'custom' && (
-          <Field ids={ids.minutes} label={t('optionsCustomMinutes')} locked={expiryLocked} hint={t('optionsCustomMinutesHint', String(MAX_CUSTOM_EXPIRY_MINUTES))} error={errors.customMinutes}>
-            <input
-              id={ids.minutes.input}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_CUSTOM_EXPIRY_MINUTES}
-              step={1}
-              value={draft.customMinutes}
-              disabled={expiryLocked}
-              aria-invalid={errors.customMinutes !== undefined}
-              aria-describedby={fieldDescription(ids.minutes, { hint: '', error: errors.customMinutes, locked: expiryLocked })}
-              onInput={(event) => {
-                update({ customMinutes: event.currentTarget.value });
-              }}
-            />
-          </Field>
-        )}
+        <SelectField
+          label={t('optionsExpiry')}
+          locked={expiryLocked}
+          value={draft.expiryPreset}
+          onChange={(value) => {
+            if (isExpiryPreset(value)) update({ expiryPreset: value });
+          }}
+        >
+          {EXPIRY_PRESETS.map((preset) => (
+            <option key={preset} value={preset}>
+              {t(PRESET_LABELS[preset])}
+            </option>
+          ))}
+        </SelectField>
+        {draft.expiryPreset === 'custom' &&
+          numberField('customMinutes', t('optionsCustomMinutes'), t('optionsCustomMinutesHint', String(MAX_CUSTOM_EXPIRY_MINUTES)), MAX_CUSTOM_EXPIRY_MINUTES, expiryLocked)}
 
-        <div class="field check">
-          <label class="inline">
-            <input
-              type="checkbox"
-              checked={draft.autoDomainAllow}
-              disabled={autoLocked}
-              aria-describedby={fieldDescription(lockedIds.autoDomainAllow, { hint: '', locked: autoLocked })}
-              onChange={(event) => {
-                update({ autoDomainAllow: event.currentTarget.checked });
-              }}
-            />
-            {t('optionsAutoDomainAllow')}
-          </label>
-          {autoLocked && <LockedNote id={lockedIds.autoDomainAllow.locked} />}
-          <p id={lockedIds.autoDomainAllow.hint} class="muted hint">
-            {t('optionsAutoDomainAllowHint')}
-          </p>
-        </div>
+        <CheckField
+          label={t('optionsAutoDomainAllow')}
+          hint={t('optionsAutoDomainAllowHint')}
+          locked={locked('autoDomainAllow')}
+          checked={draft.autoDomainAllow}
+          onChange={(checked) => {
+            update({ autoDomainAllow: checked });
+          }}
+        />
 
-        <Field ids={ids.placement} label={t('optionsTabPlacement')} locked={placementLocked}>
-          <select
-            id={ids.placement.input}
-            value={draft.tabPlacement}
-            disabled={placementLocked}
-            aria-describedby={fieldDescription(ids.placement, { locked: placementLocked })}
-            onChange={(event) => {
-              update({ tabPlacement: event.currentTarget.value === 'background' ? 'background' : 'foreground' });
-            }}
-          >
-            <option value="foreground">{t('optionsTabForeground')}</option>
-            <option value="background">{t('optionsTabBackground')}</option>
-          </select>
-        </Field>
+        <SelectField
+          label={t('optionsTabPlacement')}
+          locked={locked('tabPlacement')}
+          value={draft.tabPlacement}
+          onChange={(value) => {
+            update({ tabPlacement: value === 'background' ? 'background' : 'foreground' });
+          }}
+        >
+          <option value="foreground">{t('optionsTabForeground')}</option>
+          <option value="background">{t('optionsTabBackground')}</option>
+        </SelectField>
 
-        {numberField('bulkConfirmThreshold', ids.threshold, t('optionsBulkThreshold'), t('optionsBulkThresholdHint'), MAX_BULK_THRESHOLD)}
+        {numberField('bulkConfirmThreshold', t('optionsBulkThreshold'), t('optionsBulkThresholdHint'), MAX_BULK_THRESHOLD, locked('bulkConfirmThreshold'))}
 
-        <ResearchFields draft={draft} errors={errors} locked={locked('research')} update={update} />
+        <ResearchFields words={RESEARCH_WORDS} heading draft={draft} errors={errors} locked={locked('research')} onChange={update} />
 
         <div class="row actions">
-          <button type="submit" class="primary" disabled={busy}>
+          <button type="submit" class="primary" disabled={task.busy.value}>
             {t('optionsSessionSave')}
           </button>
         </div>
-        <NoticeLine notice={notice} />
+        <NoticeLine notice={task.notice.value} />
       </form>
     </Section>
   );

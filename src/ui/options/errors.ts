@@ -1,17 +1,13 @@
+/** The options page's words for errors; the rules are common (see ../common/notice). */
 import { t } from '../../i18n';
+import { errorText as commonErrorText, failureNotice, type Notice } from '../common/notice';
 
-/** The field an error names, when it names one (RemoteError and ValidationError carry `field`). */
-export function errorField(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('field' in error)) return undefined;
-  const field: unknown = error.field;
-  return typeof field === 'string' && field !== '' ? field : undefined;
+/** Words for an error; anything but a background error asks to reload the page. */
+export function errorText(error: unknown): string {
+  return commonErrorText(error, t('optionsErrorUnknown'));
 }
 
-/** Words for an error: its message, with the field it names when the message leaves it out. */
-export function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return t('optionsErrorUnknown');
-  const message = error.message.trim();
-  if (message === '') return t('optionsErrorUnknown');
-  const field = errorField(error);
-  return field !== undefined && !message.includes(field) ? `${field}: ${message}` : message;
+/** An error as a notice. */
+export function failed(error: unknown): Notice {
+  return failureNotice(error, t('optionsErrorUnknown'));
 }

@@ -2,31 +2,22 @@
  * The session and research defaults as the form holds them (text for numbers), and
  * back to settings with a reason for each field that does not fit.
  */
-import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone } from '../../api/params';
+import { isAcceptLanguage, isIanaTimeZone } from '../../api/params';
 import { t } from '../../i18n';
 import type { Settings } from '../../messaging/protocol';
 import { EXPIRY_PRESETS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, type ExpiryPreset } from '../../settings/schema';
-
-export type BrowserOs = (typeof BROWSER_OS)[number];
-export type BrowserName = (typeof BROWSER_NAMES)[number];
+import { researchDraftOf, researchOf, type ResearchDraft } from '../common/research';
 
 export const MAX_USES_LIMIT = 1_000_000;
 
-export interface SessionDraft {
+/** The session defaults, and the research defaults as the common research fields edit them. */
+export interface SessionDraft extends ResearchDraft {
   readonly maxUses: string;
   readonly expiryPreset: ExpiryPreset;
   readonly customMinutes: string;
   readonly autoDomainAllow: boolean;
   readonly tabPlacement: Settings['tabPlacement'];
   readonly bulkConfirmThreshold: string;
-  readonly egressRegion: string;
-  readonly useProfile: boolean;
-  readonly os: BrowserOs;
-  readonly browser: BrowserName;
-  readonly timezone: string;
-  readonly languages: string;
-  readonly availability: readonly string[];
-  readonly connectivity: readonly string[];
 }
 
 export type SessionKey = 'maxUses' | 'expiry' | 'autoDomainAllow' | 'tabPlacement' | 'bulkConfirmThreshold' | 'research';
@@ -40,22 +31,14 @@ export function isExpiryPreset(value: string): value is ExpiryPreset {
 }
 
 export function sessionDraftOf(settings: Settings): SessionDraft {
-  const profile = settings.research.browserProfile;
   return {
+    ...researchDraftOf(settings.research),
     maxUses: settings.maxUses === null ? '' : String(settings.maxUses),
     expiryPreset: settings.expiry.preset,
     customMinutes: String(settings.expiry.customMinutes),
     autoDomainAllow: settings.autoDomainAllow,
     tabPlacement: settings.tabPlacement,
     bulkConfirmThreshold: String(settings.bulkConfirmThreshold),
-    egressRegion: settings.research.egressRegion,
-    useProfile: profile !== null,
-    os: profile?.os ?? 'win',
-    browser: profile?.browser ?? 'chrome',
-    timezone: profile?.timezone ?? '',
-    languages: profile?.languages ?? '',
-    availability: settings.research.availability,
-    connectivity: settings.research.connectivity,
   };
 }
 
@@ -104,12 +87,7 @@ export function sessionValuesOf(
       autoDomainAllow: draft.autoDomainAllow,
       tabPlacement: draft.tabPlacement,
       bulkConfirmThreshold: threshold ?? current.bulkConfirmThreshold,
-      research: {
-        egressRegion: draft.egressRegion,
-        browserProfile: draft.useProfile ? { os: draft.os, browser: draft.browser, timezone, languages } : null,
-        availability: [...draft.availability],
-        connectivity: [...draft.connectivity],
-      },
+      research: researchOf(draft),
     },
     errors,
   };

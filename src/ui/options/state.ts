@@ -4,7 +4,7 @@
  */
 import { batch, computed, signal } from '@preact/signals';
 import type { Connector } from '../../messaging/page';
-import type { SettingsView, Status } from '../../messaging/protocol';
+import type { MessageData, SettingsView, Status } from '../../messaging/protocol';
 import type { SettingKey } from '../../settings/schema';
 import { errorText } from './errors';
 
@@ -42,8 +42,11 @@ export function createOptionsState(connector: Connector) {
     return next;
   }
 
-  function setView(next: SettingsView): void {
+  /** Saves the changed keys; the page then shows the settings as the background holds them. */
+  async function saveSettings(patch: MessageData<'saveSettings'>['patch']): Promise<SettingsView> {
+    const next = await connector('saveSettings', { patch });
     view.value = next;
+    return next;
   }
 
   function setStatus(next: Status): void {
@@ -58,7 +61,7 @@ export function createOptionsState(connector: Connector) {
     });
   }
 
-  return { connector, view, status, loadError, generation, ready, load, refreshStatus, refreshSettings, setView, setStatus, replaceView };
+  return { connector, view, status, loadError, generation, ready, load, refreshStatus, refreshSettings, saveSettings, setStatus, replaceView };
 }
 
 export type OptionsState = ReturnType<typeof createOptionsState>;

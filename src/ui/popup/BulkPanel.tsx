@@ -1,6 +1,7 @@
 import { t } from '../../i18n';
+import { NoticeLine } from '../common/NoticeLine';
 import { MAX_BULK_URLS, type BulkState } from './bulk-state';
-import { NoticeLine } from './NoticeLine';
+import { BusyNote } from './BusyNote';
 
 /** Links listed on screen at most; the count covers all of them. */
 const MAX_LISTED = 100;
@@ -58,23 +59,10 @@ function Results({ state }: { readonly state: BulkState }) {
             ))}
           </ul>
           <div class="row">
-            <button
-              type="button"
-              class="primary"
-              disabled={busy}
-              onClick={() => {
-                void state.openAll();
-              }}
-            >
+            <button type="button" class="primary" disabled={busy} onClick={() => void state.openAll()}>
               {t('popupOpenAll')}
             </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => {
-                void state.copyLaunchUrls();
-              }}
-            >
+            <button type="button" disabled={busy} onClick={() => void state.copyLaunchUrls()}>
               {t('popupCopyLaunchUrls')}
             </button>
           </div>
@@ -121,21 +109,10 @@ export function BulkPanel({ state }: { readonly state: BulkState }) {
       </div>
       <FoundList urls={urls} />
       <div class="row">
-        <button
-          type="button"
-          class="primary"
-          disabled={busy || urls.length === 0 || state.tooMany.value}
-          onClick={() => {
-            void state.createAll();
-          }}
-        >
+        <button type="button" class="primary" disabled={busy || urls.length === 0 || state.tooMany.value} onClick={() => void state.createAll()}>
           {t('popupCreateAll')}
         </button>
-        {busy && (
-          <span class="muted" role="status">
-            {t('popupWorking')}
-          </span>
-        )}
+        <BusyNote shown={busy} text={t('popupWorking')} />
       </div>
       <NoticeLine notice={state.notice.value} />
       <Results state={state} />

@@ -1,6 +1,6 @@
 import { t } from '../../i18n';
+import { NoticeLine } from '../common/NoticeLine';
 import type { FangState } from './fang-state';
-import { NoticeLine } from './NoticeLine';
 
 /** Defang or refang text in place, then copy it. */
 export function FangPanel({ state }: { readonly state: FangState }) {
@@ -25,12 +25,7 @@ export function FangPanel({ state }: { readonly state: FangState }) {
         <button type="button" onClick={state.refang}>
           {t('popupRefang')}
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            void state.copy();
-          }}
-        >
+        <button type="button" onClick={() => void state.copy()}>
           {t('popupCopy')}
         </button>
       </div>

@@ -1,14 +1,25 @@
 import { t } from '../../i18n';
+import { NoticeLine } from '../common/NoticeLine';
+import { ResearchFields, type ResearchWords } from '../common/ResearchFields';
+import { BusyNote } from './BusyNote';
 import type { SessionKind, IsolateState } from './isolate-state';
-import { NoticeLine } from './NoticeLine';
 import { PolicyToggles } from './PolicyToggles';
-import { ResearchFields } from './ResearchFields';
 import { UrlPreviewLine } from './UrlPreviewLine';
 
 const SESSIONS: readonly { readonly id: SessionKind; readonly label: () => string }[] = [
   { id: 'standard', label: () => t('popupSessionStandard') },
   { id: 'research', label: () => t('popupSessionResearch') },
 ];
+
+/** The research choice for this one session: no profile unless a system is chosen. */
+const RESEARCH_WORDS: ResearchWords = {
+  legend: 'popupResearchLegend',
+  egressNone: 'popupEgressDefault',
+  os: 'popupOsLabel',
+  browser: 'popupBrowserLabel',
+  profile: { kind: 'none-option', none: 'popupProfileNone' },
+  categories: { public: 'popupAvailabilityPublic', datacenter: 'popupConnectivityDatacenter', isp: 'popupConnectivityIsp' },
+};
 
 /** Quick isolation: a URL (defanged is fine), the session type, and the quick toggles. */
 export function IsolatePanel({ state }: { readonly state: IsolateState }) {
@@ -67,26 +78,16 @@ export function IsolatePanel({ state }: { readonly state: IsolateState }) {
           </label>
         ))}
       </fieldset>
-      {state.session.value === 'research' && <ResearchFields state={state} />}
+      {state.session.value === 'research' && <ResearchFields words={RESEARCH_WORDS} draft={state.research.value} onChange={state.updateResearch} />}
       <PolicyToggles state={state} />
       <div class="row">
         <button type="submit" class="primary" disabled={busy}>
           {t('popupOpen')}
         </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => {
-            void state.isolateCurrentTab();
-          }}
-        >
+        <button type="button" disabled={busy} onClick={() => void state.isolateCurrentTab()}>
           {t('popupIsolateCurrentTab')}
         </button>
-        {busy && (
-          <span class="muted" role="status">
-            {t('popupWorking')}
-          </span>
-        )}
+        <BusyNote shown={busy} text={t('popupWorking')} />
       </div>
       <NoticeLine id="isolate-outcome" notice={outcome} />
     </form>

@@ -1,5 +1,6 @@
 import type { Signal } from '@preact/signals';
 import { t } from '../../i18n';
+import { CheckField, SelectField } from '../common/fields';
 import type { IsolateState, ToggleChoice } from './isolate-state';
 import { toggleLabel } from './labels';
 
@@ -9,25 +10,21 @@ function isChoice(value: string): value is ToggleChoice {
   return (CHOICES as readonly string[]).includes(value);
 }
 
-function ChoiceSelect({ id, label, choice }: { readonly id: string; readonly label: string; readonly choice: Signal<ToggleChoice> }) {
+function ChoiceSelect({ label, choice }: { readonly label: string; readonly choice: Signal<ToggleChoice> }) {
   return (
-    <div>
-      <label for={id}>{label}</label>
-      <select
-        id={id}
-        value={choice.value}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          if (isChoice(value)) choice.value = value;
-        }}
-      >
-        {CHOICES.map((value) => (
-          <option key={value} value={value}>
-            {toggleLabel(value)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      value={choice.value}
+      onChange={(value) => {
+        if (isChoice(value)) choice.value = value;
+      }}
+    >
+      {CHOICES.map((value) => (
+        <option key={value} value={value}>
+          {toggleLabel(value)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -36,19 +33,16 @@ export function PolicyToggles({ state }: { readonly state: IsolateState }) {
   return (
     <fieldset>
       <legend>{t('popupTogglesLegend')}</legend>
-      <label class="inline">
-        <input
-          type="checkbox"
-          checked={state.readOnly.value}
-          onChange={(event) => {
-            state.readOnly.value = event.currentTarget.checked;
-          }}
-        />
-        {t('popupReadOnly')}
-      </label>
+      <CheckField
+        label={t('popupReadOnly')}
+        checked={state.readOnly.value}
+        onChange={(checked) => {
+          state.readOnly.value = checked;
+        }}
+      />
       <div class="pair">
-        <ChoiceSelect id="toggle-file-transfer" label={t('popupFileTransferLabel')} choice={state.fileTransfer} />
-        <ChoiceSelect id="toggle-clipboard" label={t('popupClipboardLabel')} choice={state.clipboard} />
+        <ChoiceSelect label={t('popupFileTransferLabel')} choice={state.fileTransfer} />
+        <ChoiceSelect label={t('popupClipboardLabel')} choice={state.clipboard} />
       </div>
     </fieldset>
   );

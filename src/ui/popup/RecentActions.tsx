@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
+import { ConfirmStep } from '../common/ConfirmStep';
 import { MAX_NAME_LENGTH, type RecentItemState } from './recent-state';
 
 function RenameForm({ item, onDone }: { readonly item: RecentItemState; readonly onDone: () => void }) {
@@ -52,47 +53,6 @@ function RenameForm({ item, onDone }: { readonly item: RecentItemState; readonly
   );
 }
 
-function DeleteConfirm({ item, onCancel, onGone }: { readonly item: RecentItemState; readonly onCancel: () => void; readonly onGone: () => void }) {
-  const cancel = useRef<HTMLButtonElement>(null);
-  const questionId = useId();
-  useEffect(() => {
-    cancel.current?.focus();
-  }, []);
-  const busy = item.busy.value;
-  return (
-    <div class="confirm" role="group" aria-labelledby={questionId}>
-      <p id={questionId} class="warn">
-        {t('popupDeleteQuestion')}
-      </p>
-      <div class="row">
-        <button
-          type="button"
-          class="danger"
-          disabled={busy}
-          onClick={() => {
-            void item.confirmDelete().then((deleted) => {
-              if (deleted) onGone();
-            });
-          }}
-        >
-          {t('popupDeleteConfirm')}
-        </button>
-        <button
-          type="button"
-          ref={cancel}
-          disabled={busy}
-          onClick={() => {
-            item.cancelDelete();
-            onCancel();
-          }}
-        >
-          {t('popupCancel')}
-        </button>
-      </div>
-    </div>
-  );
-}
-
 /** Relaunch, copy, enable/disable, rename (inline) and delete (after a confirmation step). */
 export function RecentActions({ item, onGone }: { readonly item: RecentItemState; readonly onGone: () => void }) {
   const busy = item.busy.value;
@@ -102,31 +62,14 @@ export function RecentActions({ item, onGone }: { readonly item: RecentItemState
   return (
     <>
       <div class="row actions">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => {
-            void item.relaunch();
-          }}
-        >
+        <button type="button" disabled={busy} onClick={() => void item.relaunch()}>
           {t('popupRelaunch')}
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            void item.copyLaunchUrl();
-          }}
-        >
+        <button type="button" onClick={() => void item.copyLaunchUrl()}>
           {t('popupCopyLaunchUrl')}
         </button>
         {details !== null && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => {
-              void item.setEnabled(!details.enabled);
-            }}
-          >
+          <button type="button" disabled={busy} onClick={() => void item.setEnabled(!details.enabled)}>
             {details.enabled ? t('popupDisable') : t('popupEnable')}
           </button>
         )}
@@ -146,12 +89,18 @@ export function RecentActions({ item, onGone }: { readonly item: RecentItemState
         />
       )}
       {item.confirmingDelete.value && (
-        <DeleteConfirm
-          item={item}
-          onCancel={() => {
-            deleteButton.current?.focus();
+        <ConfirmStep
+          question={t('popupDeleteQuestion')}
+          confirmLabel={t('popupDeleteConfirm')}
+          cancelLabel={t('popupCancel')}
+          busy={busy}
+          returnFocus={deleteButton}
+          onConfirm={() => {
+            void item.confirmDelete().then((deleted) => {
+              if (deleted) onGone();
+            });
           }}
-          onGone={onGone}
+          onCancel={item.cancelDelete}
         />
       )}
     </>

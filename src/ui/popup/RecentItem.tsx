@@ -1,7 +1,7 @@
 import { useId } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { ContextView, RecentContext } from '../../messaging/protocol';
-import { NoticeLine } from './NoticeLine';
+import { NoticeLine } from '../common/NoticeLine';
 import { RecentActions } from './RecentActions';
 import type { RecentItemState } from './recent-state';
 import { localTime, relativeTime } from './time';
@@ -63,9 +63,7 @@ export function RecentItem({ item, now, onGone }: Props) {
         class="summary"
         aria-expanded={expanded}
         aria-controls={expanded ? detailsId : undefined}
-        onClick={() => {
-          void item.toggle();
-        }}
+        onClick={() => void item.toggle()}
       >
         <Summary context={item.context.value} now={now} />
       </button>

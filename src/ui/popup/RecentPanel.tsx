@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
-import { NoticeLine } from './NoticeLine';
+import { NoticeLine } from '../common/NoticeLine';
+import { BusyNote } from './BusyNote';
 import { RecentItem } from './RecentItem';
 import type { RecentState } from './recent-state';
 
@@ -16,21 +17,10 @@ export function RecentPanel({ state }: { readonly state: RecentState }) {
   return (
     <div class="stack">
       <div class="row">
-        <button
-          type="button"
-          ref={refresh}
-          disabled={loading}
-          onClick={() => {
-            void state.load();
-          }}
-        >
+        <button type="button" ref={refresh} disabled={loading} onClick={() => void state.load()}>
           {t('popupRefresh')}
         </button>
-        {loading && (
-          <span class="muted" role="status">
-            {t('popupLoading')}
-          </span>
-        )}
+        <BusyNote shown={loading} text={t('popupLoading')} />
       </div>
       <NoticeLine notice={state.notice.value} />
       {state.loaded.value && items.length === 0 && <p class="muted">{t('popupRecentEmpty')}</p>}

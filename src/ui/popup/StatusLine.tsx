@@ -1,6 +1,6 @@
 import type { Status } from '../../messaging/protocol';
 import { t } from '../../i18n';
-import { NoticeLine } from './NoticeLine';
+import { NoticeLine } from '../common/NoticeLine';
 import type { PopupState } from './state';
 
 function Configured({ status }: { readonly status: Status }) {

@@ -2,12 +2,14 @@
  * State of the bulk tab: pasted text, the links found in it, and the contexts created
  * from them.
  */
-import { batch, computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { extractUrls } from '../../fang';
 import type { BulkResult } from '../../messaging/protocol';
 import { t } from '../../i18n';
+import { okNotice } from '../common/notice';
+import { createTask } from '../common/task';
 import type { PopupDeps } from './deps';
-import { copyNotice, errorNotice, okNotice, type Notice } from './notice';
+import { copyNotice, failed } from './notice';
 
 /** Most links one bulkCreate may carry (the protocol's limit). */
 export const MAX_BULK_URLS = 500;
@@ -16,29 +18,13 @@ export function createBulkState(deps: PopupDeps) {
   const text = signal('');
   const urls = computed(() => extractUrls(text.value));
   const tooMany = computed(() => urls.value.length > MAX_BULK_URLS);
-  const busy = signal(false);
   const result = signal<BulkResult | null>(null);
-  const notice = signal<Notice | null>(null);
-
-  async function guarded(work: () => Promise<Notice | null>): Promise<void> {
-    if (busy.value) return;
-    batch(() => {
-      busy.value = true;
-      notice.value = null;
-    });
-    try {
-      notice.value = await work();
-    } catch (error) {
-      notice.value = errorNotice(error);
-    } finally {
-      busy.value = false;
-    }
-  }
+  const task = createTask(failed);
 
   async function createAll(): Promise<void> {
     const list = urls.value;
     if (list.length === 0 || tooMany.value) return;
-    await guarded(async () => {
+    await task.run(async () => {
       result.value = null;
       result.value = await deps.connector('bulkCreate', { urls: [...list] });
       return null;
@@ -48,7 +34,7 @@ export function createBulkState(deps: PopupDeps) {
   async function openAll(): Promise<void> {
     const ids = result.value?.created.map((context) => context.id) ?? [];
     if (ids.length === 0) return;
-    await guarded(async () => {
+    await task.run(async () => {
       const { opened } = await deps.connector('openContexts', { ids });
       return okNotice(opened === 0 ? t('popupOpenedNone') : t('popupOpenedCount', String(opened)));
     });
@@ -57,10 +43,10 @@ export function createBulkState(deps: PopupDeps) {
   async function copyLaunchUrls(): Promise<void> {
     const launchUrls = result.value?.created.map((context) => context.launchUrl) ?? [];
     if (launchUrls.length === 0) return;
-    notice.value = await copyNotice(deps.copyText, launchUrls.join('\n'));
+    task.notice.value = await copyNotice(deps.copyText, launchUrls.join('\n'));
   }
 
-  return { text, urls, tooMany, busy, result, notice, createAll, openAll, copyLaunchUrls };
+  return { text, urls, tooMany, busy: task.busy, result, notice: task.notice, createAll, openAll, copyLaunchUrls };
 }
 
 export type BulkState = ReturnType<typeof createBulkState>;

@@ -3,8 +3,9 @@
  */
 import { signal } from '@preact/signals';
 import { defang, refang } from '../../fang';
+import type { Notice } from '../common/notice';
 import type { PopupDeps } from './deps';
-import { copyNotice, type Notice } from './notice';
+import { copyNotice } from './notice';
 
 export function createFangState(deps: PopupDeps) {
   const text = signal('');

@@ -5,8 +5,10 @@
 import { batch, signal } from '@preact/signals';
 import type { ContextView, RecentContext } from '../../messaging/protocol';
 import { t } from '../../i18n';
+import { errorNotice, okNotice } from '../common/notice';
+import { createTask } from '../common/task';
 import type { PopupDeps } from './deps';
-import { copyNotice, errorNotice, okNotice, type Notice } from './notice';
+import { copyNotice, failed } from './notice';
 
 /** Longest context name the service takes. */
 export const MAX_NAME_LENGTH = 256;
@@ -15,27 +17,11 @@ export function createRecentItemState(initial: RecentContext, deps: PopupDeps, o
   const context = signal(initial);
   const expanded = signal(false);
   const details = signal<ContextView | null>(null);
-  const busy = signal(false);
-  const notice = signal<Notice | null>(null);
+  const { busy, notice, run } = createTask(failed);
   const confirmingDelete = signal(false);
   const renaming = signal(false);
   const renameText = signal('');
   const id = initial.id;
-
-  async function guarded(work: () => Promise<Notice | null>): Promise<void> {
-    if (busy.value) return;
-    batch(() => {
-      busy.value = true;
-      notice.value = null;
-    });
-    try {
-      notice.value = await work();
-    } catch (error) {
-      notice.value = errorNotice(error);
-    } finally {
-      busy.value = false;
-    }
-  }
 
   function showDetails(view: ContextView): void {
     batch(() => {
@@ -45,7 +31,7 @@ export function createRecentItemState(initial: RecentContext, deps: PopupDeps, o
   }
 
   async function loadDetails(): Promise<void> {
-    await guarded(async () => {
+    await run(async () => {
       showDetails(await deps.connector('contextDetails', { id }));
       return null;
     });
@@ -58,7 +44,7 @@ export function createRecentItemState(initial: RecentContext, deps: PopupDeps, o
   }
 
   async function relaunch(): Promise<void> {
-    await guarded(async () => {
+    await run(async () => {
       const { opened } = await deps.connector('openContexts', { ids: [id] });
       return okNotice(opened === 0 ? t('popupOpenedNone') : t('popupRelaunched'));
     });
@@ -69,7 +55,7 @@ export function createRecentItemState(initial: RecentContext, deps: PopupDeps, o
   }
 
   async function setEnabled(enabled: boolean): Promise<void> {
-    await guarded(async () => {
+    await run(async () => {
       showDetails(await deps.connector('updateContext', { id, enabled }));
       return okNotice(enabled ? t('popupEnabledNotice') : t('popupDisabledNotice'));
     });
@@ -90,10 +76,10 @@ export function createRecentItemState(initial: RecentContext, deps: PopupDeps, o
   async function saveRename(): Promise<void> {
     const name = renameText.value.trim();
     if (name.length > MAX_NAME_LENGTH) {
-      notice.value = { kind: 'error', message: t('popupNameTooLong', String(MAX_NAME_LENGTH)) };
+      notice.value = errorNotice(t('popupNameTooLong', String(MAX_NAME_LENGTH)));
       return;
     }
-    await guarded(async () => {
+    await run(async () => {
       showDetails(await deps.connector('updateContext', { id, name }));
       renaming.value = false;
       return okNotice(t('popupRenamed'));
@@ -113,26 +99,17 @@ export function createRecentItemState(initial: RecentContext, deps: PopupDeps, o
 
   /** Deletes for good; resolves true when the context is gone. */
   async function confirmDelete(): Promise<boolean> {
-    if (busy.value) return false;
-    batch(() => {
-      busy.value = true;
-      notice.value = null;
-    });
-    try {
+    let deleted = false;
+    const answered = await run(async () => {
       const reply = await deps.connector('deleteContext', { id });
-      confirmingDelete.value = false;
-      if (!reply.deleted) {
-        notice.value = { kind: 'error', message: t('popupNotDeleted') };
-        return false;
-      }
+      if (!reply.deleted) return errorNotice(t('popupNotDeleted'));
       onDeleted(id);
-      return true;
-    } catch (error) {
-      notice.value = errorNotice(error);
-      return false;
-    } finally {
-      busy.value = false;
-    }
+      deleted = true;
+      return null;
+    });
+    // Closed once the request is over, when the Delete button that gets focus back is usable again.
+    if (answered) confirmingDelete.value = false;
+    return deleted;
   }
 
   return {
@@ -163,9 +140,8 @@ export type RecentItemState = ReturnType<typeof createRecentItemState>;
 
 export function createRecentState(deps: PopupDeps) {
   const items = signal<readonly RecentItemState[]>([]);
-  const loading = signal(false);
   const loaded = signal(false);
-  const notice = signal<Notice | null>(null);
+  const { busy: loading, notice, run } = createTask(failed);
 
   function remove(id: string): void {
     batch(() => {
@@ -177,28 +153,19 @@ export function createRecentState(deps: PopupDeps) {
   /** Reads the list again; items already shown keep their state (details, expansion). */
   async function load(): Promise<void> {
     if (loading.value) return;
-    loading.value = true;
-    try {
+    await run(async () => {
       const list = await deps.connector('listRecent', {});
       const known = new Map(items.value.map((item) => [item.id, item]));
       const sorted = [...list].sort((a, b) => b.createdAt - a.createdAt);
-      batch(() => {
-        items.value = sorted.map((entry) => {
-          const existing = known.get(entry.id);
-          if (existing === undefined) return createRecentItemState(entry, deps, remove);
-          existing.context.value = entry;
-          return existing;
-        });
-        notice.value = null;
+      items.value = sorted.map((entry) => {
+        const existing = known.get(entry.id);
+        if (existing === undefined) return createRecentItemState(entry, deps, remove);
+        existing.context.value = entry;
+        return existing;
       });
-    } catch (error) {
-      notice.value = errorNotice(error);
-    } finally {
-      batch(() => {
-        loading.value = false;
-        loaded.value = true;
-      });
-    }
+      return null;
+    });
+    loaded.value = true;
   }
 
   return { items, loading, loaded, notice, load, now: deps.now };

@@ -4,11 +4,12 @@
 import { batch, signal } from '@preact/signals';
 import { t } from '../../i18n';
 import type { SettingsView, Status } from '../../messaging/protocol';
+import { errorNotice, type Notice } from '../common/notice';
 import { createBulkState } from './bulk-state';
 import type { PopupDeps } from './deps';
 import { createFangState } from './fang-state';
 import { createIsolateState } from './isolate-state';
-import { errorNotice, type Notice } from './notice';
+import { failed } from './notice';
 import { createRecentState } from './recent-state';
 
 export const TABS = ['isolate', 'bulk', 'recent', 'fang'] as const;
@@ -32,8 +33,8 @@ export function createPopupState(deps: PopupDeps) {
         settings.value = settingsReply.value;
         isolate.applyDefaults(settingsReply.value.settings);
       }
-      const failed = [statusReply, settingsReply].find((reply) => reply.status === 'rejected');
-      loadNotice.value = failed === undefined ? null : errorNotice(failed.reason);
+      const rejected = [statusReply, settingsReply].find((reply) => reply.status === 'rejected');
+      loadNotice.value = rejected === undefined ? null : failed(rejected.reason);
       ready.value = true;
     });
   }
@@ -43,7 +44,7 @@ export function createPopupState(deps: PopupDeps) {
       await deps.openOptions();
       optionsNotice.value = null;
     } catch {
-      optionsNotice.value = { kind: 'error', message: t('popupOptionsFailed') };
+      optionsNotice.value = errorNotice(t('popupOptionsFailed'));
     }
   }
 
