@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const pureModules = ['src/api/**', 'src/fang/**', 'src/egress/**', 'src/policy/**', 'src/net/**'];
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.bench-output/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'dist/**'] },
+  { ignores: ['.output/**', '.bench-output/**', '.i6-output/**', '.security-output/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   regexp.configs['flat/recommended'],
