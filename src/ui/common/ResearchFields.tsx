@@ -3,7 +3,7 @@
  * profile and the egress categories. The popup chooses them for one session, the
  * options page sets the defaults; the words and the way the profile is switched on differ.
  */
-import { BROWSER_NAMES, BROWSER_OS } from '../../api/params';
+import { BROWSER_NAMES, BROWSER_OS } from '../../api/values';
 import { EGRESS_REGIONS, REGION_NAMES } from '../../egress';
 import { t, type MessageKey } from '../../i18n';
 import { CheckField, CheckboxGroup, FieldGroup, SelectField, TextField } from './fields';

@@ -2,7 +2,7 @@
  * Research session choices as both pages edit them: the egress location, the browser
  * profile and the egress categories, with the names of the fixed choices.
  */
-import { BROWSER_NAMES, BROWSER_OS } from '../../api/params';
+import { BROWSER_NAMES, BROWSER_OS } from '../../api/values';
 import { t, type MessageKey } from '../../i18n';
 import type { Settings } from '../../messaging/protocol';
 

@@ -1,7 +1,7 @@
 /** The loaded proxy list: the organisation's own proxies editable, inherited ones read-only. */
 import { Fragment, type RefObject } from 'preact';
 import { useId, useRef } from 'preact/hooks';
-import { PROXY_TYPES } from '../../api/params';
+import { PROXY_TYPES } from '../../api/values';
 import { t } from '../../i18n';
 import { focusNeighbour } from '../common/focus';
 import type { InheritedProxy, ProxyRow } from './proxy-rows';
