@@ -16,6 +16,8 @@ const EXTENSION_PAGES_CSP = [
 // https://wxt.dev/api/config.html
 export default defineConfig({
   srcDir: '.',
+  // Manifest V3 for every browser (WXT would build Firefox as MV2 by default).
+  manifestVersion: 3,
   // Benchmarks and parallel runs build elsewhere so they never race the tests' build.
   outDir: process.env['ISOLINK_OUT_DIR'] ?? '.output',
   // Explicit imports everywhere: a reader sees where every name comes from.
@@ -23,7 +25,7 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   webExt: { disabled: true },
   zip: {
-    artifactTemplate: '{{name}}-{{packageVersion}}-{{browser}}-mv{{manifestVersion}}.zip',
+    artifactTemplate: '{{name}}-{{packageVersion}}-{{browser}}-{{manifestVersion}}.zip',
     sourcesTemplate: '{{name}}-{{packageVersion}}-sources.zip',
     excludeSources: ['test-results/**', 'coverage/**'],
   },
@@ -58,7 +60,8 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'isolink@isolink.invalid',
-              strict_min_version: '128.0',
+              // data_collection_permissions needs Firefox 140.
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
           },

@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium when it is missing (the demo and the end-to-end tests
-# drive it). Needs root or sudo; does nothing when a Chromium is already there.
+# Installs the browsers the demo and the tests drive, when they are missing: Debian's
+# Chromium (end-to-end tests, the demo) and Firefox ESR (the Firefox smoke test).
+# Needs root or sudo; does nothing when both are already there.
 set -euo pipefail
-for candidate in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
-  if [ -n "$candidate" ] && [ -x "$candidate" ]; then
-    echo "Chromium: $("$candidate" --version 2>/dev/null || echo "$candidate")"
-    exit 0
+
+have_chromium() {
+  for candidate in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
+    if [ -n "$candidate" ] && [ -x "$candidate" ]; then return 0; fi
+  done
+  return 1
+}
+
+missing=()
+have_chromium || missing+=(chromium)
+command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    run=()
+  elif command -v sudo >/dev/null 2>&1; then
+    run=(sudo)
+  else
+    echo "Missing: ${missing[*]}. Install as root: apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
   fi
-done
-if [ "$(id -u)" -eq 0 ]; then
-  run=()
-elif command -v sudo >/dev/null 2>&1; then
-  run=(sudo)
-else
-  echo "Chromium is missing. Install it as root: apt-get install -y --no-install-recommends chromium" >&2
-  exit 1
+  echo "Installing Debian's ${missing[*]}…"
+  "${run[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-echo "Installing Debian's chromium package…"
-"${run[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq --no-install-recommends chromium >/dev/null
-echo "Chromium: $(chromium --version)"
+echo "Chromium: $(chromium --version 2>/dev/null || echo 'at CHROMIUM_PATH')"
+echo "Firefox:  $(firefox-esr --version 2>/dev/null)"

@@ -4,6 +4,7 @@
  */
 import { isApiError, isAuthError, isCommandError, isHttpError, isNetworkError, isProtocolError, isTimeoutError, isValidationError } from '../api';
 import { t } from '../i18n';
+import { ManagedPolicyUnavailableError } from '../settings/store';
 
 /** The set-up is incomplete: no service URL, identity or token. */
 export class NotConfiguredError extends Error {
@@ -50,6 +51,7 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof NotConfiguredError) return { title: t('failNotConfigured'), message: error.message, next: 'options' };
   if (error instanceof PermissionMissingError) return { title: t('failPermission'), message: error.message, next: 'options' };
   if (error instanceof RefusedUrlError) return { title: t('failRefusedUrl'), message: error.message, next: 'none' };
+  if (error instanceof ManagedPolicyUnavailableError) return { title: t('failRefused'), message: error.message, next: 'retry' };
   if (error instanceof RequestRefusedError) return { title: t('failRefused'), message: error.message, next: 'none' };
   if (error instanceof LaunchRefusedError) return { title: t('failLaunchRefused'), message: error.message, next: 'options' };
   if (isApiError(error)) {

@@ -17,6 +17,7 @@ import { takePending } from '../settings/pending';
 import { exportSettings, importSettings, readSettingsView, saveSettings } from '../settings/store';
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
+import { hostPatternOf } from '../net/url';
 import type { IsolateOutcome } from './actions';
 
 function createDeps(): HandlerDeps {
@@ -24,7 +25,7 @@ function createDeps(): HandlerDeps {
   return {
     readSettings: readSettingsView,
     readToken,
-    hasHostPermission: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+    hasHostPermission: (origin) => browser.permissions.contains({ origins: [hostPatternOf(origin)] }),
     openTab: async (url, options) => {
       try {
         await browser.tabs.create({

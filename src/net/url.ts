@@ -29,6 +29,15 @@ export function checkTargetUrl(text: string): UrlCheck {
 }
 
 /**
+ * The host-permission match pattern for an origin, without its port: Firefox patterns
+ * cannot carry one, and Chrome's portless pattern covers every port.
+ */
+export function hostPatternOf(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.hostname}/*`;
+}
+
+/**
  * Checks a service base URL or launch base: https, or http on a loopback host (the
  * bundled simulator); no userinfo, query or fragment. Returns the URL without a
  * trailing slash, so endpoint paths can be appended.

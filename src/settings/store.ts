@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { t } from '../i18n';
 import {
   DEFAULT_SETTINGS,
   SETTING_KEYS,
@@ -23,8 +24,21 @@ export const settingsItem = storage.defineItem<Record<string, unknown>>('local:s
   migrations: {},
 });
 
-/** How long start-up waits for storage.managed before going on without it. */
-export const MANAGED_READ_TIMEOUT_MS = 300;
+/**
+ * How long a read waits for storage.managed. Chromium answers the first read after the
+ * browser starts only after seconds (1.3 to 5.7 s measured), with or without a policy;
+ * going on without it would ignore the organisation's values, so a read that takes
+ * longer fails instead (fail closed) and the analyst is told to try again.
+ */
+export const MANAGED_READ_TIMEOUT_MS = 10_000;
+
+/** The organisation's policy could not be read in time: nothing is done without it. */
+export class ManagedPolicyUnavailableError extends Error {
+  override readonly name = 'ManagedPolicyUnavailableError';
+  constructor() {
+    super(t('errorManagedUnavailable'));
+  }
+}
 
 /** The managed-policy key that carries an admin token. */
 export const MANAGED_TOKEN_KEY = 'token';
@@ -44,9 +58,9 @@ async function managedRaw(): Promise<Record<string, unknown>> {
   const area = (browser.storage as { managed?: { get(): Promise<Record<string, unknown>> } }).managed;
   if (!area) return {};
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<Record<string, unknown>>((resolve) => {
+  const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
-      resolve({});
+      reject(new ManagedPolicyUnavailableError());
     }, MANAGED_READ_TIMEOUT_MS);
   });
   try {

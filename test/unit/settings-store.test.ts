@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, parseStoredSettings, type Settings } from '../../src/settings/schema';
 import {
   MANAGED_READ_TIMEOUT_MS,
+  ManagedPolicyUnavailableError,
   SettingsError,
   exportSettings,
   importSettings,
@@ -326,20 +327,25 @@ describe('managed policy', () => {
     expect(actual).toEqual(NO_POLICY);
   });
 
-  it('does not wait for managed storage that never answers: it goes on after MANAGED_READ_TIMEOUT_MS', async () => {
+  it('fails closed when managed storage never answers: it rejects after MANAGED_READ_TIMEOUT_MS', async () => {
     // Arrange
     vi.useFakeTimers();
     vi.spyOn(managedArea(), 'get').mockReturnValue(new Promise<Record<string, unknown>>(() => undefined));
-    let actual: ManagedPolicy | undefined;
-    void readManagedPolicy().then((policy) => {
-      actual = policy;
-    });
+    let outcome: unknown;
+    readManagedPolicy().then(
+      (policy) => {
+        outcome = policy;
+      },
+      (error: unknown) => {
+        outcome = error;
+      },
+    );
 
-    // Act + Assert: still waiting just before the limit, answered at it
+    // Act + Assert: still waiting just before the limit, refused at it (never "no policy")
     await vi.advanceTimersByTimeAsync(MANAGED_READ_TIMEOUT_MS - 1);
-    expect(actual).toBeUndefined();
+    expect(outcome).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    expect(actual).toEqual(NO_POLICY);
+    expect(outcome).toBeInstanceOf(ManagedPolicyUnavailableError);
   });
 
   it('keeps the good keys and reports the bad ones', async () => {

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t, type MessageKey } from '../../i18n';
 import type { Settings, Status } from '../../messaging/protocol';
+import { hostPatternOf } from '../../net/url';
 import { settingShapes } from '../../settings/schema';
 import { CheckField, FieldGroup, TextField } from '../common/fields';
 import { NoticeLine } from '../common/NoticeLine';
@@ -161,7 +162,7 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
   function grantAccess(): void {
     if (grantOrigin === null) return;
     // Called at once in the click handler: the browser asks only during a user gesture.
-    const request = browser.permissions.request({ origins: [`${grantOrigin}/*`] });
+    const request = browser.permissions.request({ origins: [hostPatternOf(grantOrigin)] });
     run(async () => {
       const granted = await request;
       await state.refreshStatus();

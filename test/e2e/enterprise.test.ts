@@ -1,0 +1,324 @@
+/**
+ * Enterprise policy end to end, in real Chromium reading a real policy file.
+ *
+ * Chromium on Linux reads /etc/chromium/policies/managed/*.json; an extension's policy
+ * sits under `3rdparty.extensions.<extension id>` and reaches it as storage.managed,
+ * validated against public/managed_schema.json. The file is machine-wide, so the
+ * build is copied to a fresh directory first: an unpacked extension's id derives from
+ * its path, and this copy's id is unique to this run (other suites, loading
+ * .output/chrome-mv3, never see the policy). The file is removed in afterAll (and at
+ * process exit), even when a test fails.
+ *
+ * 1. A first launch without a policy: the user saves their own service URL and username.
+ * 2. The policy is written; the same profile is launched again: an isolation asked for at
+ *    once already uses the policy's service and token; the managed values win,
+ *    the options page shows them disabled and "Set by your organisation", a saveSettings
+ *    message that touches a locked key is refused, an invalid managed value is reported
+ *    and ignored, and a link is isolated with the token that only the policy holds.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page, type Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../simulator';
+import { ARTIFACTS_DIR, EXTENSION_DIR, findChromium } from './harness';
+
+const POLICY_DIR = '/etc/chromium/policies/managed';
+const POLICY_FILE = join(POLICY_DIR, 'isolink-test.json');
+const ANALYST = 'analyst@acme.example';
+const LOCKED_NOTE = 'Set by your organisation';
+
+/** Chromium's id for an unpacked extension: SHA-256 of its absolute path, first 32 hex digits mapped 0-f to a-p. */
+function unpackedExtensionId(dir: string): string {
+  const hex = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 32);
+  return [...hex].map((digit) => String.fromCharCode('a'.charCodeAt(0) + parseInt(digit, 16))).join('');
+}
+
+interface Browser {
+  readonly context: BrowserContext;
+  readonly worker: Worker;
+  readonly extensionId: string;
+  openPage(path: 'popup.html' | 'options.html'): Promise<Page>;
+  close(): Promise<void>;
+}
+
+async function launchChromium(extensionDir: string, profileDir: string): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath,
+    headless: true,
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    ],
+  });
+  const worker =
+    context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
+    (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    worker,
+    extensionId,
+    async openPage(path) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      await page.locator('[data-ready="true"]').waitFor({ timeout: 15_000 });
+      return page;
+    },
+    close: () => context.close(),
+  };
+}
+
+/** The text of the elements a control's aria-describedby names: what a screen reader reads after its name. */
+async function descriptionOf(control: Locator): Promise<string> {
+  return control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/u)
+      .map((id) => (id === '' ? '' : (document.getElementById(id)?.textContent ?? '')))
+      .join(' ')
+      .trim(),
+  );
+}
+
+/** The tab showing a launch URL, once it has navigated there. */
+async function tabAt(context: BrowserContext, url: string): Promise<Page> {
+  await expect.poll(() => context.pages().some((p) => p.url() === url), { timeout: 15_000 }).toBe(true);
+  const page = context.pages().find((p) => p.url() === url);
+  if (!page) throw new Error(`no tab at ${url}`);
+  return page;
+}
+
+/** The one context the simulator holds, and the tab at its launch URL. */
+async function onlyContextTab(sim: Simulator, context: BrowserContext): Promise<{ id: string; tab: Page }> {
+  await expect.poll(() => sim.state.contexts.size, { timeout: 15_000 }).toBe(1);
+  const [created] = [...sim.state.contexts.values()];
+  if (!created) throw new Error('no context');
+  return { id: created.id, tab: await tabAt(context, sim.launchUrl(created.id)) };
+}
+
+type Reply = { ok: true; value: unknown } | { ok: false; error: { message: string } };
+
+/** Sends a protocol message from one of Isolink's pages, exactly as its UI does. */
+function sendFrom(page: Page, type: string, data: unknown): Promise<Reply> {
+  return page.evaluate(([messageType, messageData]) => chrome.runtime.sendMessage({ type: messageType, data: messageData }), [type, data] as const);
+}
+
+/** Removes the policy file, and the directories this test created if they are empty. */
+let createdDirs: string[] = [];
+function removePolicy(): void {
+  rmSync(POLICY_FILE, { force: true });
+  for (const dir of createdDirs) {
+    if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);
+  }
+  createdDirs = [];
+}
+
+function writePolicy(extensionId: string, values: Record<string, unknown>): void {
+  for (let dir = POLICY_DIR; !existsSync(dir); dir = dirname(dir)) createdDirs.unshift(dir);
+  createdDirs.reverse();
+  mkdirSync(POLICY_DIR, { recursive: true });
+  writeFileSync(POLICY_FILE, `${JSON.stringify({ '3rdparty': { extensions: { [extensionId]: values } } }, null, 2)}\n`);
+}
+
+const canWritePolicy = (() => {
+  try {
+    return process.getuid?.() === 0;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('enterprise policy in real Chromium', () => {
+  let sim: Simulator;
+  let extensionDir: string;
+  let profileDir: string;
+  let extensionId: string;
+  let browser: Browser | undefined;
+  let policy: Record<string, unknown>;
+  const timings: string[] = [];
+
+  beforeAll(async () => {
+    process.once('exit', removePolicy);
+    if (existsSync(POLICY_FILE)) throw new Error(`${POLICY_FILE} exists already: another run is using it; remove it if it is stale.`);
+    sim = await startSimulator();
+    extensionDir = mkdtempSync(join(tmpdir(), 'isolink-enterprise-ext-'));
+    cpSync(EXTENSION_DIR, extensionDir, { recursive: true });
+    profileDir = mkdtempSync(join(tmpdir(), 'isolink-enterprise-profile-'));
+    extensionId = unpackedExtensionId(extensionDir);
+    policy = {
+      serviceUrl: sim.url,
+      launchUrl: sim.launchBase,
+      username: ANALYST,
+      token: sim.adminToken,
+      rememberToken: false,
+      bulkConfirmThreshold: 7,
+      // Valid for the schema (an integer), refused by the extension (must be positive): reported and ignored.
+      maxUses: -3,
+    };
+  });
+
+  afterAll(async () => {
+    try {
+      await browser?.close();
+    } finally {
+      removePolicy();
+      process.removeListener('exit', removePolicy);
+      await sim.close();
+      rmSync(profileDir, { recursive: true, force: true });
+      rmSync(extensionDir, { recursive: true, force: true });
+      console.log(`[enterprise] start-up with and without a policy:\n  ${timings.join('\n  ')}`);
+    }
+  });
+
+  it('without a policy, the user saves their own settings (and the computed extension id is the real one)', async () => {
+    browser = await launchChromium(extensionDir, profileDir);
+    expect(browser.extensionId).toBe(extensionId);
+    const started = Date.now();
+    const options = await browser.openPage('options.html');
+    timings.push(`no policy:     options page data-ready ${Date.now() - started} ms after opening`);
+    await options.getByLabel('Service URL', { exact: true }).fill('https://isolation.user.example');
+    await options.getByLabel('Username', { exact: true }).fill('user@acme.example');
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => ((await sendFrom(options, 'getSettings', {})) as { value: { settings: { serviceUrl: string } } }).value.settings.serviceUrl).toBe('https://isolation.user.example');
+    expect(await options.getByText(LOCKED_NOTE).count()).toBe(0);
+    await browser.close();
+    browser = undefined;
+  });
+
+  it('right after start-up, an isolation already uses the policy (service, identity, token)', async () => {
+    writePolicy(extensionId, policy);
+    const launched = Date.now();
+    browser = await launchChromium(extensionDir, profileDir);
+    const workerUp = Date.now() - launched;
+    // The popup opens as soon as the worker runs; it must not wait long for storage.managed.
+    const opened = Date.now();
+    const popup = await browser.openPage('popup.html');
+    const popupReady = Date.now() - opened;
+    // Isolate at once, before storage.managed is known to have loaded: the policy must already be in force.
+    const reply = await sendFrom(popup, 'isolate', { url: 'https://first-click.example/', session: 'standard' });
+    const isolated = Date.now() - launched;
+    // Then time the first storage.managed read the test itself makes.
+    const managed = await browser.worker.evaluate(async () => {
+      const start = performance.now();
+      const values = await chrome.storage.managed.get();
+      return { ms: performance.now() - start, keys: Object.keys(values).sort() };
+    });
+    timings.push(
+      `policy present: worker up ${workerUp} ms after launch; popup data-ready ${popupReady} ms after opening; ` +
+        `isolate answered ${isolated} ms after launch (${reply.ok ? 'ok' : `refused: ${reply.error.message}`}); ` +
+        `the test's own first storage.managed.get() then took ${managed.ms.toFixed(0)} ms`,
+    );
+    expect(managed.keys).toEqual(Object.keys(policy).sort());
+    expect(reply.ok ? 'isolated' : reply.error.message).toBe('isolated');
+    expect(sim.requests.filter((r) => r.path === '/api/')).toHaveLength(1);
+    const { tab } = await onlyContextTab(sim, browser.context);
+    await tab.close();
+    await popup.close();
+  });
+
+  it('with the policy loaded, the managed values are in force and the token is the managed one', async () => {
+    if (!browser) throw new Error('no browser');
+    const worker = browser.worker;
+    await expect.poll(() => worker.evaluate(async () => Object.keys(await chrome.storage.managed.get()).length), { timeout: 15_000 }).toBeGreaterThan(0);
+    const popup = await browser.openPage('popup.html');
+    const view = (await sendFrom(popup, 'getSettings', {})) as { ok: true; value: { settings: Record<string, unknown>; locked: string[]; tokenManaged: boolean; managedIssues: { key: string }[] } };
+    expect(view.ok).toBe(true);
+    expect(view.value.settings).toMatchObject({ serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, bulkConfirmThreshold: 7, maxUses: null });
+    expect([...view.value.locked].sort()).toEqual(['bulkConfirmThreshold', 'launchUrl', 'rememberToken', 'serviceUrl', 'username']);
+    expect(view.value.tokenManaged).toBe(true);
+    expect(view.value.managedIssues.map((issue) => issue.key)).toEqual(['maxUses']);
+
+    const status = (await sendFrom(popup, 'getStatus', {})) as { ok: true; value: { configured: boolean; tokenSource: string | null } };
+    expect(status.value).toMatchObject({ configured: true, tokenSource: 'managed' });
+    expect(await popup.content()).not.toContain(sim.adminToken);
+    await popup.close();
+  });
+
+  it('shows the locked values disabled, marked "Set by your organisation", and reports the invalid one', async () => {
+    if (!browser) throw new Error('no browser');
+    const options = await browser.openPage('options.html');
+    for (const [label, value] of [
+      ['Service URL', sim.url],
+      ['Launch URL', sim.launchBase],
+      ['Username', ANALYST],
+    ] as const) {
+      const field = options.getByLabel(label, { exact: true });
+      expect(await field.inputValue()).toBe(value);
+      expect(await field.isDisabled()).toBe(true);
+      expect(await descriptionOf(field)).toContain(LOCKED_NOTE);
+    }
+    const token = options.getByLabel('Admin token', { exact: true });
+    expect(await token.isDisabled()).toBe(true);
+    expect(await token.inputValue()).toBe('');
+    expect(await descriptionOf(token)).toContain(LOCKED_NOTE);
+    await options.getByText('A token is set (set by your organisation)').waitFor();
+    expect(await options.getByText(LOCKED_NOTE).count()).toBeGreaterThanOrEqual(4);
+    // The invalid managed value: listed for the administrator, not applied.
+    await options.getByRole('heading', { name: 'Some settings from your organisation could not be used' }).waitFor();
+    expect(await options.getByRole('region', { name: 'Some settings from your organisation could not be used' }).textContent()).toContain('maxUses');
+    expect(await options.content()).not.toContain(sim.adminToken);
+    await options.screenshot({ path: resolve(ARTIFACTS_DIR, 'options-managed.png'), fullPage: true });
+    await options.close();
+  });
+
+  it('refuses a saveSettings message that changes a locked key, and leaves storage as it was', async () => {
+    if (!browser) throw new Error('no browser');
+    const options = await browser.openPage('options.html');
+    const stored = async (): Promise<unknown> => browser?.worker.evaluate(async () => (await chrome.storage.local.get('settings'))['settings']);
+    const before = JSON.stringify(await stored());
+
+    const refused = await sendFrom(options, 'saveSettings', { patch: { serviceUrl: 'https://isolation.attacker.example', tabPlacement: 'background' } });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? '' : refused.error.message).toContain('serviceUrl is set by your organisation');
+    expect(JSON.stringify(await stored())).toBe(before);
+
+    const token = await sendFrom(options, 'setToken', { token: 'user-typed-token', remember: true });
+    expect(token.ok ? 'stored' : 'refused').toBe('refused');
+
+    // A key the organisation left open is still the user's to change.
+    const allowed = await sendFrom(options, 'saveSettings', { patch: { tabPlacement: 'background' } });
+    expect(allowed.ok).toBe(true);
+    const after = (await sendFrom(options, 'getSettings', {})) as { value: { settings: Record<string, unknown> } };
+    expect(after.value.settings).toMatchObject({ serviceUrl: sim.url, tabPlacement: 'background' });
+    // Restore the default, so the next test opens the tab in the foreground.
+    expect((await sendFrom(options, 'saveSettings', { patch: { tabPlacement: 'foreground' } })).ok).toBe(true);
+    await options.close();
+  });
+
+  it('isolates a link with the token only the policy holds', async () => {
+    if (!browser) throw new Error('no browser');
+    const context = browser.context;
+    const tokens = await browser.worker.evaluate(async () => ({
+      local: (await chrome.storage.local.get('token'))['token'] ?? null,
+      session: (await chrome.storage.session.get('token'))['token'] ?? null,
+    }));
+    expect(tokens).toEqual({ local: null, session: null });
+    sim.reset();
+    const popup = await browser.openPage('popup.html');
+    const url = popup.getByLabel('URL to isolate');
+    await url.fill('hxxps://invoice[.]evil[.]example/pay?id=7');
+    await url.press('Enter');
+    const { tab } = await onlyContextTab(sim, context);
+    await tab.getByTestId('target-url').waitFor();
+    expect(await tab.getByTestId('target-url').textContent()).toBe('https://invoice.evil.example/pay?id=7');
+    const calls = sim.requests.filter((r) => r.path === '/api/');
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify(calls[0]?.body)).toContain(sim.adminToken);
+    const [created] = [...sim.state.contexts.values()];
+    expect(created?.contextData).toMatchObject({ user: ANALYST });
+    await tab.close();
+    await popup.close();
+  });
+});

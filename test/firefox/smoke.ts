@@ -1,0 +1,349 @@
+/**
+ * Smoke test in real Firefox (Debian's firefox-esr, headless):
+ *
+ *   npx tsx test/firefox/smoke.ts [--source-dir <unpacked build>]
+ *
+ * 1. Builds the Firefox MV3 zip (unless --source-dir) and installs it with
+ *    `web-ext run` as a temporary add-on in a fresh profile (--no-input, --no-reload).
+ * 2. Connects to the same Remote Debugging Protocol server web-ext used (port read
+ *    from web-ext's verbose output) and checks, through the add-on's descriptor:
+ *    installed without manifest warnings, background script RUNNING, name localised.
+ * 3. Watches every document of the add-on (background page, and pages opened later)
+ *    for error and console resources; a canary error thrown in the background proves
+ *    the channel delivers errors before any "no errors" conclusion is drawn.
+ * 4. Opens options.html and popup.html: both must mark themselves data-ready, which
+ *    needs the background to answer their messages.
+ * 5. Isolates a defanged link against the simulator on 127.0.0.1: settings and token
+ *    sent from the options page, `isolate` from the popup page, as the UI does; the
+ *    simulator must receive one create request and a tab must open at the launch URL.
+ * 6. Fails on any error or console.error from the add-on's documents, on Firefox
+ *    output lines naming the add-on with an error or warning, and on any step above.
+ * Firefox is always shut down (web-ext's SIGINT handling, then SIGKILL to the whole
+ * process group) and its temporary profile directory is removed. SMOKE_DEBUG=1 prints
+ * every debugger event.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimulator, type Simulator } from '../simulator';
+import { FIREFOX, ROOT, buildFirefoxZip, sourceDirArgument } from './build';
+import { RdpClient, type Packet } from './rdp';
+
+const ADDON_ID = 'isolink@isolink.invalid';
+const OVERALL_TIMEOUT_MS = 150_000;
+const STEP_TIMEOUT_MS = 30_000;
+const CANARY = 'isolink-smoke-canary';
+/** Messages the test itself causes, never the add-on: its debugger connection keeps the event page alive. */
+const CAUSED_BY_THE_TEST = [/not terminated on idle because a DevTools toolbox is attached/u];
+const causedByTheTest = (text: string): boolean => CAUSED_BY_THE_TEST.some((pattern) => pattern.test(text));
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(150);
+  }
+}
+
+interface Firefox {
+  readonly child: ChildProcess;
+  readonly tmp: string;
+  output: string;
+}
+
+/** web-ext run, in its own process group so that Firefox and its children can be killed together. */
+function startWebExt(sourceDir: string): Firefox {
+  // web-ext and Firefox put their temporary profile under TMPDIR: a private one is removed whole at the end.
+  const tmp = mkdtempSync(join(tmpdir(), 'isolink-firefox-'));
+  const args = [
+    'run',
+    '--source-dir', sourceDir,
+    '--target', 'firefox-desktop',
+    '--firefox', FIREFOX,
+    '--arg=--headless',
+    '--no-input',
+    '--no-reload',
+    '--no-config-discovery',
+    '--verbose',
+    // No test touches the public network: every outside request goes to a closed local port.
+    '--pref', 'network.proxy.type=1',
+    '--pref', 'network.proxy.http=127.0.0.1',
+    '--pref', 'network.proxy.http_port=9',
+    '--pref', 'network.proxy.ssl=127.0.0.1',
+    '--pref', 'network.proxy.ssl_port=9',
+    '--pref', 'network.proxy.no_proxies_on=127.0.0.1,localhost',
+    // Console messages of extension documents also reach stdout (a second, independent signal).
+    '--pref', 'devtools.console.stdout.content=true',
+    '--pref', 'devtools.console.stdout.chrome=true',
+  ];
+  const child = spawn(join(ROOT, 'node_modules/.bin/web-ext'), args, {
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, TMPDIR: tmp },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const firefox: Firefox = { child, tmp, output: '' };
+  const append = (chunk: Buffer): void => {
+    firefox.output += chunk.toString('utf8');
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  return firefox;
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGINT to web-ext (it closes Firefox and removes its profile), then SIGKILL to whatever is left. */
+async function stopFirefox(firefox: Firefox): Promise<void> {
+  const pid = firefox.child.pid;
+  if (pid === undefined) return;
+  if (firefox.child.exitCode === null && firefox.child.signalCode === null) {
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  }
+  const deadline = Date.now() + 15_000;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(200);
+  if (groupAlive(pid)) {
+    console.log('   Firefox did not stop within 15 s: SIGKILL to its process group');
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await sleep(500);
+  }
+  if (groupAlive(pid)) throw new Error(`processes of group ${pid} are still running`);
+  rmSync(firefox.tmp, { recursive: true, force: true });
+}
+
+interface AddonForm {
+  readonly actor: string;
+  readonly id: string;
+  readonly name: string;
+  readonly backgroundScriptStatus?: string;
+  readonly manifestURL: string;
+  readonly warnings: unknown[];
+  readonly temporarilyInstalled: boolean;
+}
+
+interface TargetForm {
+  readonly actor: string;
+  readonly url: string;
+  readonly consoleActor: string;
+}
+
+interface Problem {
+  readonly where: string;
+  readonly text: string;
+}
+
+function resourcesOf(packet: Packet): [string, Record<string, unknown>[]][] {
+  if (packet.type !== 'resources-available-array' || !Array.isArray(packet['array'])) return [];
+  return packet['array'] as [string, Record<string, unknown>[]][];
+}
+
+async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promise<string[]> {
+  const checks: string[] = [];
+  const pass = (text: string): void => {
+    checks.push(text);
+    console.log(`   ok  ${text}`);
+  };
+
+  const port = await until('web-ext to connect to Firefox', () => {
+    const match = /Connected to the remote Firefox debugger on port (\d+)/u.exec(firefox.output);
+    return match?.[1] === undefined ? undefined : Number(match[1]);
+  });
+  await until('web-ext to install the add-on', () => {
+    if (firefox.child.exitCode !== null) throw new Error(`web-ext exited with ${firefox.child.exitCode}`);
+    return firefox.output.includes('as a temporary add-on') ? true : undefined;
+  });
+  if (/installTemporaryAddon: Error/u.test(firefox.output)) throw new Error('web-ext could not install the add-on');
+  pass(`web-ext installed ${sourceDir} as a temporary add-on (debugger port ${port})`);
+
+  const rdp = new RdpClient();
+  await rdp.connect(port);
+  try {
+    const addon = await until('the add-on in listAddons with a running background', async () => {
+      const list = await rdp.request('root', 'listAddons');
+      const found = (list['addons'] as AddonForm[]).find((a) => a.id === ADDON_ID);
+      return found?.backgroundScriptStatus === 'RUNNING' ? found : undefined;
+    });
+    pass(`background script RUNNING (listAddons: ${addon.name}, temporary=${String(addon.temporarilyInstalled)})`);
+    if (addon.warnings.length > 0) throw new Error(`Firefox reported manifest warnings: ${JSON.stringify(addon.warnings)}`);
+    pass('no manifest warnings from Firefox');
+    if (addon.name !== 'Isolink') throw new Error(`the add-on's name is ${addon.name}, not the localised "Isolink"`);
+    pass('__MSG_extName__ resolved to "Isolink"');
+    // Not URL.origin: Node answers "null" for moz-extension: URLs.
+    const manifestUrl = new URL(addon.manifestURL);
+    const base = `${manifestUrl.protocol}//${manifestUrl.host}`;
+
+    // Every document of the add-on, and what it reports.
+    const problems: Problem[] = [];
+    const warnings: string[] = [];
+    let canarySeen = false;
+    const targets: TargetForm[] = [];
+    rdp.onEvent((packet) => {
+      if (packet.type === 'target-available-form') targets.push(packet['target'] as TargetForm);
+      for (const [kind, resources] of resourcesOf(packet)) {
+        for (const resource of resources) {
+          if (kind === 'error-message') {
+            const error = resource['pageError'] as { errorMessage: string; sourceName: string; lineNumber: number; warning: boolean; error: boolean };
+            const text = `${error.errorMessage} at ${error.sourceName}:${error.lineNumber}`;
+            if (error.errorMessage.includes(CANARY)) canarySeen = true;
+            else if (causedByTheTest(error.errorMessage)) console.log(`   note ${text} (caused by the test's debugger)`);
+            else if (error.error) problems.push({ where: 'error', text });
+            else warnings.push(text);
+          } else if (kind === 'console-message') {
+            const level = String(resource['level']);
+            const text = `console.${level}(${(resource['arguments'] as unknown[]).map((a) => JSON.stringify(a)).join(', ')}) at ${String(resource['filename'])}:${String(resource['lineNumber'])}`;
+            if (level === 'error') problems.push({ where: 'console', text });
+            else if (level === 'warn') warnings.push(text);
+          }
+        }
+      }
+    });
+    if (process.env['SMOKE_DEBUG'] === '1') {
+      rdp.onEvent((packet) => {
+        console.log(`   debug ${JSON.stringify(packet).slice(0, 300)}`);
+      });
+    }
+    const watcher = await rdp.request(addon.actor, 'getWatcher', { isServerTargetSwitchingEnabled: true });
+    const watcherActor = String(watcher['actor']);
+    await rdp.request(watcherActor, 'watchTargets', { targetType: 'frame' });
+    await rdp.request(watcherActor, 'watchResources', { resourceTypes: ['error-message', 'console-message'] });
+    const background = await until('the background page target', () => targets.find((t) => t.url === `${base}/_generated_background_page.html`));
+    pass(`watching the add-on's documents (background: ${background.url})`);
+
+    /** Evaluates in the background page (awaiting a promise); throws on an exception. */
+    const evaluate = async (text: string): Promise<unknown> => {
+      const reply = await rdp.request(background.consoleActor, 'evaluateJSAsync', { text: `(async () => { ${text} })()`, mapped: { await: true } });
+      const id = reply['resultID'];
+      const result = await until(`the result of ${text.slice(0, 60)}`, () =>
+        rdp.events.find((event) => event.type === 'evaluationResult' && event['resultID'] === id),
+      );
+      if (result['hasException'] === true) throw new Error(`evaluation failed: ${String(result['exceptionMessage'])} in ${text.slice(0, 120)}`);
+      return result['result'];
+    };
+
+    // The error channel works: a canary thrown in the background must arrive.
+    await evaluate(`setTimeout(() => { throw new Error('${CANARY}'); }, 0); return 'thrown';`);
+    await until('the canary error to arrive', () => (canarySeen ? true : undefined), 10_000);
+    pass('an error thrown in the background arrives through the watcher (canary)');
+
+    // Both pages load, and the background answers them.
+    await evaluate(`await browser.tabs.create({ url: browser.runtime.getURL('/options.html') }); await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') }); return 'opened';`);
+    const pageState = (page: string): string =>
+      `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/${page}');` +
+      ` return view ? view.document.querySelector('[data-ready]')?.getAttribute('data-ready') + '|' + view.document.title : 'none';`;
+    for (const page of ['options.html', 'popup.html']) {
+      const state = await until(`${page} to be data-ready`, async () => {
+        const value = String(await evaluate(pageState(page)));
+        return value.startsWith('true|') ? value : undefined;
+      });
+      pass(`${page} is data-ready (title "${state.slice(5)}"): the background answered its messages`);
+    }
+
+    // Isolation against the simulator, through the same messages the pages send.
+    const send = (page: string, message: unknown): Promise<unknown> =>
+      evaluate(
+        `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/${page}');` +
+          ` const reply = await view.browser.runtime.sendMessage(${JSON.stringify(message)}); return JSON.stringify(reply);`,
+      ).then((reply) => {
+        const parsed = JSON.parse(String(reply)) as { ok: boolean; error?: { message: string } };
+        if (!parsed.ok) throw new Error(`${JSON.stringify(message).slice(0, 80)} was refused: ${parsed.error?.message ?? String(reply)}`);
+        return parsed;
+      });
+    await send('options.html', { type: 'saveSettings', data: { patch: { serviceUrl: sim.url, launchUrl: sim.launchBase, username: 'analyst@acme.example' } } });
+    await send('options.html', { type: 'setToken', data: { token: sim.adminToken, remember: false } });
+    pass('settings and token saved from the options page');
+    await send('popup.html', { type: 'isolate', data: { url: 'hxxps://invoice[.]evil[.]example/pay?id=7', session: 'standard' } });
+    const prefix = `${sim.launchBase}/launch?ctx=`;
+    const tabUrl = await until('a tab at the launch URL', async () => {
+      const urls = JSON.parse(String(await evaluate('return JSON.stringify((await browser.tabs.query({})).map((t) => t.url ?? ""));'))) as string[];
+      return urls.find((url) => url.startsWith(prefix));
+    });
+    const creates = sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/');
+    const contexts = [...sim.state.contexts.values()];
+    if (creates.length !== 1 || contexts.length !== 1) throw new Error(`expected one create request and one context, got ${creates.length} and ${contexts.length}`);
+    if (!tabUrl.endsWith(contexts[0]?.id ?? '?')) throw new Error(`the tab ${tabUrl} is not the created context's launch URL`);
+    pass(`a defanged link was isolated: 1 POST /api/, tab opened at ${tabUrl}`);
+
+    // Late errors (the launch tab, the pages) get a moment to arrive.
+    await sleep(1500);
+    for (const warning of warnings) console.log(`   warn ${warning}`);
+
+    const uuidHost = new URL(base).host;
+    const outputLines = firefox.output
+      .split('\n')
+      .filter((line) => (line.includes(ADDON_ID) || line.includes(uuidHost)) && /error|warn|exception/iu.test(line))
+      .filter((line) => !line.includes('installTemporaryAddon: {') && !causedByTheTest(line));
+    for (const line of outputLines) problems.push({ where: 'firefox output', text: line.trim() });
+
+    if (problems.length > 0) {
+      throw new Error(`the add-on reported ${problems.length} problem(s):\n${problems.map((p) => `  [${p.where}] ${p.text}`).join('\n')}`);
+    }
+    pass(`no errors from the add-on's ${targets.length} documents, no console.error, no Firefox output naming it with an error (${warnings.length} warning(s) printed above)`);
+    return checks;
+  } finally {
+    rdp.close();
+  }
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(FIREFOX)) {
+    console.error(`FAIL: ${FIREFOX} not found: apt-get install -y --no-install-recommends firefox-esr (or set FIREFOX_PATH).`);
+    return 1;
+  }
+  const sourceDir = sourceDirArgument(process.argv.slice(2)) ?? buildFirefoxZip().dir;
+  const sim = await startSimulator();
+  console.log(`== web-ext run: ${FIREFOX} --headless, temporary add-on, fresh profile; simulator at ${sim.url}`);
+  const firefox = startWebExt(sourceDir);
+  const watchdog = setTimeout(() => {
+    console.error(`FAIL: watchdog: the smoke test took longer than ${OVERALL_TIMEOUT_MS} ms`);
+    try {
+      process.kill(-(firefox.child.pid ?? 0), 'SIGKILL');
+    } catch {
+      // gone
+    }
+    rmSync(firefox.tmp, { recursive: true, force: true });
+    process.exit(1);
+  }, OVERALL_TIMEOUT_MS);
+  watchdog.unref();
+  let code = 0;
+  try {
+    const checks = await smoke(sourceDir, sim, firefox);
+    console.log(`\nOK: ${checks.length} checks passed in Firefox.`);
+  } catch (error) {
+    code = 1;
+    console.error(`\nFAIL: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`--- last web-ext/Firefox output ---\n${firefox.output.split('\n').slice(-40).join('\n')}`);
+  } finally {
+    try {
+      await stopFirefox(firefox);
+      console.log('   Firefox stopped: no process of its group is left, its temporary profile is removed.');
+    } catch (error) {
+      code = 1;
+      console.error(`FAIL: could not stop Firefox: ${String(error)}`);
+    }
+    await sim.close();
+    clearTimeout(watchdog);
+  }
+  return code;
+}
+
+process.exitCode = await main();

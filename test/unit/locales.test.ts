@@ -1,0 +1,172 @@
+/**
+ * Translations: every locale in public/_locales has exactly the messages of en (the
+ * default locale), with the same placeholders, none empty, and `$` written the way
+ * browser.i18n reads it. And the UI's JSX carries no user-visible text of its own:
+ * every label, title and placeholder goes through t().
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const LOCALES_DIR = join(ROOT, 'public/_locales');
+const DEFAULT_LOCALE = 'en';
+
+interface Message {
+  readonly message: string;
+  readonly description?: string;
+  readonly placeholders?: Record<string, { readonly content: string; readonly example?: string }>;
+}
+type Messages = Record<string, Message>;
+
+function load(locale: string): Messages {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, locale, 'messages.json'), 'utf8')) as Messages;
+}
+
+const locales = readdirSync(LOCALES_DIR).filter((name) => statSync(join(LOCALES_DIR, name)).isDirectory()).sort();
+const others = locales.filter((locale) => locale !== DEFAULT_LOCALE);
+const en = load(DEFAULT_LOCALE);
+
+/** The numbered placeholders ($1..$9) a message uses, sorted, each once. */
+function numbered(text: string): string[] {
+  return [...new Set(text.match(/\$[1-9]/gu) ?? [])].sort();
+}
+
+/** `$` that browser.i18n would not read as `$$`, `$1`..`$9` or a declared `$name$`. */
+function strayDollars(entry: Message): string[] {
+  const declared = new Set(Object.keys(entry.placeholders ?? {}).map((name) => name.toLowerCase()));
+  const stray: string[] = [];
+  for (const match of entry.message.matchAll(/\$([$1-9]|(\w+)\$)?/gu)) {
+    const named = match[2];
+    if (match[1] === undefined || (named !== undefined && !declared.has(named.toLowerCase()))) stray.push(match[0]);
+  }
+  return stray;
+}
+
+describe('public/_locales', () => {
+  it('has the default locale and the translations', () => {
+    expect(locales).toContain(DEFAULT_LOCALE);
+    expect(others).toEqual(expect.arrayContaining(['de', 'ja']));
+  });
+
+  it(`writes ${DEFAULT_LOCALE} well: every message non-empty, every $ readable by browser.i18n`, () => {
+    const empty = Object.entries(en).filter(([, entry]) => typeof entry.message !== 'string' || entry.message.trim() === '').map(([key]) => key);
+    const stray = Object.entries(en).flatMap(([key, entry]) => strayDollars(entry).map((s) => `${key}: ${s}`));
+    expect({ empty, stray }).toEqual({ empty: [], stray: [] });
+  });
+
+  describe.each(others)('%s', (locale) => {
+    const messages = load(locale);
+
+    it(`has exactly the keys of ${DEFAULT_LOCALE}`, () => {
+      const missing = Object.keys(en).filter((key) => !Object.hasOwn(messages, key));
+      const extra = Object.keys(messages).filter((key) => !Object.hasOwn(en, key));
+      expect({ missing, extra }, `${locale}: ${missing.length} missing, ${extra.length} extra`).toEqual({ missing: [], extra: [] });
+    });
+
+    it('has no empty message', () => {
+      const empty = Object.entries(messages).filter(([, entry]) => typeof entry.message !== 'string' || entry.message.trim() === '').map(([key]) => key);
+      expect(empty).toEqual([]);
+    });
+
+    it(`uses the same $1..$9 placeholders and named placeholders as ${DEFAULT_LOCALE}`, () => {
+      const differ: string[] = [];
+      for (const [key, entry] of Object.entries(messages)) {
+        const source = en[key];
+        if (source === undefined || typeof entry.message !== 'string') continue;
+        const [want, have] = [numbered(source.message), numbered(entry.message)];
+        if (want.join() !== have.join()) differ.push(`${key}: ${DEFAULT_LOCALE} has [${want.join(' ')}], ${locale} has [${have.join(' ')}]`);
+        const [wantNamed, haveNamed] = [Object.keys(source.placeholders ?? {}).sort(), Object.keys(entry.placeholders ?? {}).sort()];
+        if (wantNamed.join() !== haveNamed.join()) differ.push(`${key}: named placeholders ${wantNamed.join(' ')} vs ${haveNamed.join(' ')}`);
+      }
+      expect(differ).toEqual([]);
+    });
+
+    it('writes every $ the way browser.i18n reads it', () => {
+      const stray = Object.entries(messages).flatMap(([key, entry]) => (typeof entry.message === 'string' ? strayDollars(entry).map((s) => `${key}: ${s}`) : []));
+      expect(stray).toEqual([]);
+    });
+
+    it('names its own language in popupLocale (dates and relative times follow it)', () => {
+      const tag = messages['popupLocale']?.message ?? '';
+      expect(Intl.getCanonicalLocales(tag)).toEqual([locale.replace('_', '-')]);
+    });
+  });
+});
+
+/** Attributes whose text a user sees or hears. */
+const VISIBLE_ATTRIBUTES = new Set(['title', 'aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'placeholder', 'alt', 'label']);
+
+/** Text with no words to translate: examples such as example.com, #rrggbb or https://isolation.example.com. */
+function languageNeutral(text: string): boolean {
+  const trimmed = text.trim();
+  return !/\p{L}/u.test(trimmed) || (!/\s/u.test(trimmed) && /[.#/:]/u.test(trimmed));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx$/u.test(name) ? [path] : [];
+  });
+}
+
+/** JSX text and visible attributes written as literals, file:line and the text. */
+function literalTexts(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const at = (node: ts.Node): string => {
+    // JSX text starts right after the tag, often with a line break: count from its first visible character.
+    const lead = ts.isJsxText(node) ? node.text.length - node.text.trimStart().length : 0;
+    return `${relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart() + lead).line + 1}`;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isJsxText(node) && !languageNeutral(node.text)) found.push(`${at(node)} text ${JSON.stringify(node.text.trim())}`);
+    if (ts.isJsxExpression(node) && node.expression && (ts.isStringLiteral(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression))) {
+      const parent = node.parent;
+      const text = node.expression.text;
+      const visibleAttribute = ts.isJsxAttribute(parent) && VISIBLE_ATTRIBUTES.has(parent.name.getText());
+      if ((ts.isJsxElement(parent) || ts.isJsxFragment(parent) || visibleAttribute) && !languageNeutral(text)) found.push(`${at(node)} ${JSON.stringify(text)}`);
+    }
+    if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText()) && node.initializer && ts.isStringLiteral(node.initializer) && !languageNeutral(node.initializer.text)) {
+      found.push(`${at(node)} ${node.name.getText()}=${JSON.stringify(node.initializer.text)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('user-visible text in the UI', () => {
+  const files = [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'entrypoints'))];
+
+  it('finds the UI sources', () => {
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it('has no literal text in JSX or in title, aria-label, placeholder, alt or label attributes: all of it comes from t()', () => {
+    expect(files.flatMap((file) => literalTexts(file))).toEqual([]);
+  });
+
+  it('catches what it is meant to catch', () => {
+    const probe = [
+      'export const A = () => (',
+      '  <p title="Open it">',
+      '    Hello {t(\'popupOpen\')} {"world"}',
+      '    <input placeholder="example.com" aria-label={\'Close\'} value="foreground" />',
+      '  </p>',
+      ');',
+    ].join('\n');
+    expect(literalTexts(join(ROOT, 'src/probe.tsx'), probe)).toEqual([
+      'src/probe.tsx:2 title="Open it"',
+      'src/probe.tsx:3 text "Hello"',
+      'src/probe.tsx:3 "world"',
+      'src/probe.tsx:4 "Close"',
+    ]);
+    expect(languageNeutral('example.com')).toBe(true);
+    expect(languageNeutral('#rrggbb')).toBe(true);
+    expect(languageNeutral('Save')).toBe(false);
+    expect(languageNeutral('Set by your organisation')).toBe(false);
+  });
+});
