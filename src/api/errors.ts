@@ -27,14 +27,17 @@ const MAX_SCANNED_TEXT = 10_000;
  * truncates.
  */
 export function sanitizeServiceText(text: string, secrets: readonly string[] = []): string {
-  let out = text.slice(0, MAX_SCANNED_TEXT);
+  // The known secret is removed from the WHOLE text first (its plain, URL-encoded, and
+  // once- and twice-JSON-escaped forms), so no cut can leave a piece of it behind.
+  let out = text;
   for (const secret of secrets) {
     if (secret.length === 0) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
+    const json = JSON.stringify(secret).slice(1, -1);
+    for (const form of new Set([secret, encodeURIComponent(secret), json, JSON.stringify(json).slice(1, -1)])) {
       out = out.split(form).join(REDACTED);
     }
   }
-  out = out.replace(TOKEN_SHAPED, REDACTED);
+  out = out.slice(0, MAX_SCANNED_TEXT).replace(TOKEN_SHAPED, REDACTED);
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   out = out.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return out.length > MAX_SERVICE_TEXT ? `${out.slice(0, MAX_SERVICE_TEXT)}…` : out;

@@ -86,10 +86,14 @@ const NEVER_MINED = new Set(['javascript', 'vbscript', 'data', 'blob', 'file', '
  */
 export function targetFromText(text: string): URL {
   const refanged = refang(text.trim());
-  const scheme = LEADING_SCHEME.exec(refanged)?.[1]?.toLowerCase();
+  // The scheme as the URL parser reads it: leading controls and spaces dropped, tabs and
+  // newlines inside removed (`java\tscript:` is javascript:).
+  // eslint-disable-next-line no-control-regex -- the URL parser strips exactly these
+  const spelled = refanged.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
+  const scheme = LEADING_SCHEME.exec(spelled)?.[1]?.toLowerCase();
   if (scheme !== undefined && NEVER_MINED.has(scheme)) return requireTarget(refanged);
   // Another scheme glued to what follows is a URL (refused below); "IOC: …" is a label.
-  const glued = scheme !== undefined && !/^\s/.test(refanged.slice(scheme.length + 1));
+  const glued = scheme !== undefined && !/^\s/.test(spelled.slice(scheme.length + 1));
   if (glued && scheme !== 'http' && scheme !== 'https' && URL.canParse(refanged)) return requireTarget(refanged);
   const [first] = extractUrls(refanged);
   return requireTarget(first ?? refanged);

@@ -4,12 +4,20 @@
  * It walks the text once and recognises tokens that are (possibly defanged) URLs, bare
  * hosts and IP addresses, e-mail addresses and IPv6 addresses. For each obfuscation or
  * live character inside such a token it records an edit that says what the span becomes
- * when refanging and when defanging. Text outside tokens never gets an edit, which is
- * what keeps prose, code and markdown intact.
+ * in the requested rendering (refanged or defanged). Text outside tokens never gets an
+ * edit, which is what keeps prose, code and markdown intact.
  *
  * Linear time: every attempt either consumes what it scanned or, when it fails, is never
  * retried inside the stretch it covered (the `*FailEnd` marks and the main loop's jump
  * over failed host runs). Lookaheads that do not consume are bounded to a few characters.
+ *
+ * Speed: most text is prose that no token can start in, so a fast path (skipPlainProse)
+ * steps over plain words and spaces with a table lookup per character and hands only
+ * the rest to the full scanner. The full scanner works on char codes with ASCII class
+ * tables, allocates nothing per character or per failed attempt (results that do not
+ * fit a return value go to fields, edits go to parallel arrays that a failed attempt
+ * truncates by resetting a count), and records only the edits of the one rendering
+ * asked for.
  */
 
 // ---- character classes ---------------------------------------------------------------
@@ -30,6 +38,8 @@ const PLUS = 0x2b;
 const STAR = 0x2a;
 const SPACE = 0x20;
 const TAB = 0x09;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
 const QUESTION = 0x3f;
 const HASH = 0x23;
 const LESS = 0x3c;
@@ -41,6 +51,19 @@ const RIGHT_SQUARE = 0x5d;
 const LEFT_CURLY = 0x7b;
 const RIGHT_CURLY = 0x7d;
 const KATAKANA_MIDDLE_DOT = 0x30fb;
+
+// Lowercase letters of the scheme words.
+const LOWER_A = 0x61;
+const LOWER_F = 0x66;
+const LOWER_H = 0x68;
+const LOWER_I = 0x69;
+const LOWER_L = 0x6c;
+const LOWER_M = 0x6d;
+const LOWER_O = 0x6f;
+const LOWER_P = 0x70;
+const LOWER_S = 0x73;
+const LOWER_T = 0x74;
+const LOWER_X = 0x78;
 
 function isAsciiDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
@@ -86,6 +109,10 @@ function isBlank(c: number): boolean {
   return c === SPACE || c === TAB;
 }
 
+function isWhitespace(c: number): boolean {
+  return c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN;
+}
+
 /** Scripts that make U+30FB a legitimate part of an IDN label (IDNA CONTEXTO rule). */
 function isJapaneseScript(c: number): boolean {
   return (
@@ -99,9 +126,132 @@ function isJapaneseScript(c: number): boolean {
   );
 }
 
-/** ASCII characters that may appear in a host label. */
-function isAsciiLabel(c: number): boolean {
-  return isAsciiAlnum(c) || c === HYPHEN || c === UNDERSCORE;
+/** The first letter of a scheme word (`http`, `hxxp`, `xxxx`, `ftp`, `fxp`, `mailto`), either case. */
+function isSchemeLetter(c: number): boolean {
+  const lower = c | 0x20;
+  return lower === LOWER_H || lower === LOWER_X || lower === LOWER_F || lower === LOWER_M;
+}
+
+/** What matchScheme reads as a scheme word: letters and the `*` of `h**p`. */
+function isSchemeWordChar(c: number): boolean {
+  return isAsciiAlpha(c) || c === STAR;
+}
+
+// ---- ASCII class table -------------------------------------------------------------------
+// One lookup answers what would otherwise be a chain of comparisons in the hot loops.
+// Index only with a code below 0x80.
+
+/** An ASCII letter or digit: a word character. */
+const WORD = 1;
+/** Continues an ASCII host label or e-mail local part: letter, digit, `-`, `_`. */
+const LABEL = 2;
+/** step() only steps over it: ASCII that is no letter or digit and starts no token (not `(`, `[`, `{`, `:`). */
+const PASS = 4;
+/**
+ * After a word, continues no host, e-mail, IPv6 address or scheme: not a label character,
+ * the first character of a dot form (`.`, `\`, `<`, brackets), `@`, `+`, `*`, `%` or `:`.
+ * A space qualifies only when no open bracket follows it (` [.] `).
+ */
+const CLOSES_WORD = 8;
+/**
+ * Ordinary prose for plainStretchEnd: ASCII letters, digits, `-`, whitespace and the
+ * punctuation `! " # $ & ' , / ; = > ? ^ \` | ~` (and `.`, `:` before whitespace, which the
+ * search allows for itself).
+ */
+const PROSE = 64;
+/**
+ * scanRest steps over it and nothing else: it ends no URL, is no bracket (counted, or a
+ * `[.]`/`[/]` form), no `,`/`;` (which end a URL before another one) and no scheme
+ * letter (which may start a nested URL).
+ */
+const PATH = 16;
+/**
+ * findUserinfo steps over it and nothing else: it is no `@`, bracket or character that
+ * ends the authority.
+ */
+const AUTHORITY = 32;
+
+const ASCII_CLASS = buildAsciiClasses();
+
+/** A host of ASCII labels (letters, digits, `-`, `_`) joined by plain dots. Sticky. */
+const DOTTED_HOST = /[\w-]+(?:\.[\w-]+)*/y;
+
+/**
+ * A host of ASCII labels (letters, digits, `-`, `_`) joined by `.` or by `[.]` or `[dot]`
+ * with any brackets (see plainHostEnd, plainBareHost). Sticky; case-insensitive for `dot`.
+ */
+const PLAIN_HOST = /[\w-]+(?:(?:\.|[([{](?:\.|dot)[)\]}])[\w-]+)*/iy;
+
+/**
+ * What scanRest steps over without a look (see there): ASCII letters and digits, and the
+ * punctuation it steps over (PATH) when no scheme letter follows, which might start a
+ * nested URL. Sticky; case-insensitive for A-Z as OUTSIDE_PROSE is.
+ */
+const PATH_RUN = /(?:[0-9a-z]|[!#$%&'*+\-./:=?@\\^_|~](?![fhmx]))*/iy;
+
+/** An e-mail local part's ASCII parts joined by plain dots (see scanLocalPart). Sticky. */
+const LOCAL_RUN = /[\w+-]+(?:\.[\w+-]+)*/y;
+
+/** The same joined by `.`, `[.]` or `[dot]` (any brackets), as dotForm reads them. Sticky. */
+const LOCAL_RUN_BRACKETS = /[\w+-]+(?:(?:\.|[([{](?:\.|dot)[)\]}])[\w+-]+)*/iy;
+
+/**
+ * A run of hex digits, colons, dots and bracketed dots (see scanIpv6Run): an IPv6 run up
+ * to its first bracketed colon, if any. Sticky.
+ */
+const IPV6_RUN_UNMARKED = /(?:[\d.:a-f]|[([{]\.[)\]}])*/iy;
+
+/**
+ * A run of characters that skipPlainProse steps over: PASS characters (ASCII but letters,
+ * digits and `( [ { :`) and open brackets before no letter, `*`, `:` or `/`. Sticky.
+ */
+const STEP_OVER_RUN = /(?:[^\d(:[{a-z\u0080-\uffff]|[([{](?![*/:a-z]))+/iy;
+
+/**
+ * What every edit of the refanged rendering holds (see the refanging fast path): a
+ * bracket, `<`, `\`, `%`, `*`, `_` (of `__`), a character outside ASCII, an `x` less than
+ * five letters before `://` (the defanged scheme words without `*` or brackets: `hxxp`,
+ * `fxp`, `httpx`, `xxxxs`, ...), or `://` before a blank (which refanging drops). Global;
+ * each try reads at most eight characters.
+ */
+const REFANG_MARKER = /[\u0080-\uffff%()*<[\\\]_{}]|x[a-z]{0,4}:\/\/|:\/\/[\t ]/gi;
+
+/** Fewer characters than this skipped by a search make skipPlainProse step a while (see there). */
+const MIN_PROSE_SEARCH = 32;
+
+/**
+ * A character that is not ordinary prose (see plainStretchEnd): anything but ASCII
+ * letters, digits, `-`, whitespace and `! " # $ & ' , / ; = > ? ^ \` | ~`, and `.`
+ * or `:` not followed by whitespace or the end. Global, for lastIndex; case-insensitive
+ * for A-Z (outside Unicode mode that folds no other character into ASCII).
+ */
+const OUTSIDE_PROSE = /[^\t\n\r !"#$&',\-./0-9:;=>?^`a-z|~]|[.:](?![\t\n\r ]|$)/gi;
+
+function buildAsciiClasses(): Uint8Array {
+  const classes = new Uint8Array(128);
+  const startsToken = '([{:';
+  const continuesWord = '-_.:@+*%\\<()[]{}';
+  const pathSpecial = '()[]{},;';
+  const authoritySpecial = '@()[]{}/?#\\';
+  const proseSpecial = '-\t\n\r !"#$&\',/;=>?^`|~';
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    let cls = 0;
+    if (isAsciiAlnum(c)) cls |= WORD | LABEL;
+    else if (!startsToken.includes(ch)) cls |= PASS;
+    if (c === HYPHEN || c === UNDERSCORE) cls |= LABEL;
+    if (!isAsciiAlnum(c) && !continuesWord.includes(ch)) cls |= CLOSES_WORD;
+    if (!asciiBreaksUrl(c) && !pathSpecial.includes(ch) && !isSchemeLetter(c)) cls |= PATH;
+    if (!asciiBreaksUrl(c) && !authoritySpecial.includes(ch)) cls |= AUTHORITY;
+    if (isAsciiAlnum(c) || proseSpecial.includes(ch)) cls |= PROSE;
+    classes[c] = cls;
+  }
+  return classes;
+}
+
+/** Whether ASCII code c (below 0x80) has all of the class bits in mask. */
+function hasClass(c: number, mask: number): boolean {
+  return ((ASCII_CLASS[c] ?? 0) & mask) === mask;
 }
 
 // Sticky and single-character: each test inspects exactly one code point.
@@ -116,7 +266,7 @@ function nonAsciiMatch(re: RegExp, text: string, i: number): number {
 /** Length (1 or 2 code units) of the host label character at i, or 0. */
 function labelCharLength(text: string, i: number): number {
   const c = text.charCodeAt(i);
-  if (c < 0x80) return isAsciiLabel(c) ? 1 : 0;
+  if (c < 0x80) return hasClass(c, LABEL) ? 1 : 0;
   if (!(c >= 0x80)) return 0;
   return nonAsciiMatch(LETTER_OR_NUMBER, text, i);
 }
@@ -149,18 +299,110 @@ function asciiBreaksUrl(c: number): boolean {
   return c <= SPACE || c === 0x7f || c === 0x22 || c === LESS || c === GREATER || c === 0x60;
 }
 
-// ---- tokens ----------------------------------------------------------------------------
+/** Code units taken by the code point at i. */
+function codePointLength(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 1;
+}
+
+function isPercentDot(text: string, j: number): boolean {
+  return text.charCodeAt(j) === PERCENT && text.charCodeAt(j + 1) === 0x32 && (text.charCodeAt(j + 2) | 0x20) === 0x65;
+}
+
+// ---- schemes -------------------------------------------------------------------------
 
 /** The scheme a live or defanged scheme word stands for. */
 export type Scheme = 'http' | 'https' | 'ftp' | 'mailto';
 
-/** A span of the input and what it becomes; null keeps the source text. */
-export interface Edit {
-  readonly start: number;
-  readonly end: number;
-  refanged: string | null;
-  defanged: string | null;
+// ---- replacements ----------------------------------------------------------------------
+// An edit names its replacement by an index into REPLACEMENTS, so that an edit is three
+// integers in a typed array (see Scanner.edit) rather than an object.
+
+/** What an edit can put in place of a span, by id. Id 0 (KEEP) stands for no edit. */
+export const REPLACEMENTS: readonly string[] = ['', '', '.', ':', '/', '@', '://', 'mailto:', '[.]', 'http', 'https', 'ftp', 'hxxp', 'hxxps', 'fxp'];
+const KEEP = 0;
+const TO_NOTHING = 1;
+const TO_DOT = 2;
+const TO_COLON = 3;
+const TO_SLASH = 4;
+const TO_AT = 5;
+const TO_SEPARATOR = 6;
+const TO_MAILTO = 7;
+const TO_BRACKETED_DOT = 8;
+
+const SCHEME_NAME: Readonly<Record<Scheme, number>> = { http: 9, https: 10, ftp: 11, mailto: KEEP };
+const DEFANGED_SCHEME: Readonly<Record<Scheme, number>> = { http: 12, https: 13, ftp: 14, mailto: KEEP };
+
+const MAX_SCHEME_WORD = 6;
+
+/** Whether a lowercased code stands for a `t` in an obfuscated `http`. */
+function obscuresT(c: number): boolean {
+  return c === LOWER_T || c === LOWER_X || c === STAR;
 }
+
+/**
+ * The scheme that the scheme word text[start, end) (letters and `*`, any case) stands
+ * for, live or defanged: `http`, `https`, `ftp`, `mailto`, `fxp`, `hxp`, `hxps`, `xxxx`,
+ * `xxxxs`, `httpx`, and `h`, two of `t`/`x`/`*`, `p`, optionally `s`. Read from char codes
+ * so that a word that is no scheme costs no string.
+ */
+export function canonicalSchemeAt(text: string, start: number, end: number): Scheme | null {
+  const length = end - start;
+  if (length < 3 || length > MAX_SCHEME_WORD) return null;
+  // `| 0x20` lowercases a letter and keeps `*` as it is.
+  const c0 = text.charCodeAt(start) | 0x20;
+  const c1 = text.charCodeAt(start + 1) | 0x20;
+  const c2 = text.charCodeAt(start + 2) | 0x20;
+  if (length === 3) {
+    if (c0 === LOWER_F && (c1 === LOWER_T || c1 === LOWER_X) && c2 === LOWER_P) return 'ftp';
+    return c0 === LOWER_H && c1 === LOWER_X && c2 === LOWER_P ? 'http' : null;
+  }
+  const c3 = text.charCodeAt(start + 3) | 0x20;
+  if (length === 6) {
+    const c4 = text.charCodeAt(start + 4) | 0x20;
+    const c5 = text.charCodeAt(start + 5) | 0x20;
+    const mailto = c0 === LOWER_M && c1 === LOWER_A && c2 === LOWER_I && c3 === LOWER_L && c4 === LOWER_T && c5 === LOWER_O;
+    return mailto ? 'mailto' : null;
+  }
+  const obscuredHttp = c0 === LOWER_H && obscuresT(c1) && obscuresT(c2) && c3 === LOWER_P;
+  const xxxx = c0 === LOWER_X && c1 === LOWER_X && c2 === LOWER_X && c3 === LOWER_X;
+  if (length === 4) {
+    if (obscuredHttp || xxxx) return 'http';
+    return c0 === LOWER_H && c1 === LOWER_X && c2 === LOWER_P && c3 === LOWER_S ? 'https' : null;
+  }
+  const c4 = text.charCodeAt(start + 4) | 0x20;
+  if ((obscuredHttp || xxxx) && c4 === LOWER_S) return 'https';
+  const httpx = c0 === LOWER_H && c1 === LOWER_T && c2 === LOWER_T && c3 === LOWER_P && c4 === LOWER_X;
+  return httpx ? 'https' : null;
+}
+
+/** Whether text[start, end) spells scheme in any case: a live scheme word, not a defanged one. */
+export function spellsScheme(text: string, start: number, end: number, scheme: Scheme): boolean {
+  if (end - start !== scheme.length) return false;
+  for (let k = 0; k < scheme.length; k++) {
+    if ((text.charCodeAt(start + k) | 0x20) !== scheme.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** Up to 6 letters (or `*`) at i followed by `:`, `_` or a bracket: possibly a scheme for matchScheme. */
+function mayStartScheme(text: string, i: number): boolean {
+  if (!isSchemeLetter(text.charCodeAt(i))) return false;
+  let a = i;
+  while (a - i <= MAX_SCHEME_WORD && isSchemeWordChar(text.charCodeAt(a))) a++;
+  const length = a - i;
+  const next = text.charCodeAt(a);
+  return length >= 3 && length <= MAX_SCHEME_WORD && (next === COLON || next === UNDERSCORE || isOpenBracket(next));
+}
+
+// ---- tokens ----------------------------------------------------------------------------
+
+/** Which text the edits of a scan give: what spans become when refanging or when defanging. */
+export type Rendering = 'refanged' | 'defanged';
 
 /** A URL with a scheme and a host, as found in the input. */
 export interface UrlToken {
@@ -171,11 +413,15 @@ export interface UrlToken {
   readonly scheme: Scheme;
 }
 
-/** What one pass over a text found. */
+/**
+ * What one pass over a text found: `count` edits, sorted by start and never overlapping.
+ * Edit k replaces text[edits[3k], edits[3k + 1]) with REPLACEMENTS[edits[3k + 2]] in the
+ * rendering the scan was asked for; the array may be longer than 3 × count.
+ */
 export interface ScanResult {
-  /** Sorted by start, never overlapping. */
-  readonly edits: readonly Edit[];
-  /** Top-level URL tokens in order. */
+  readonly count: number;
+  readonly edits: Int32Array;
+  /** Top-level URL tokens in order (only when asked for). */
   readonly urls: readonly UrlToken[];
 }
 
@@ -189,202 +435,330 @@ interface SchemeMatch {
   readonly underscore: boolean;
 }
 
-interface HostScan {
-  readonly end: number;
-  readonly ok: boolean;
-}
-
-const DEFANGED_SCHEME: Readonly<Record<Scheme, string | null>> = {
-  http: 'hxxp',
-  https: 'hxxps',
-  ftp: 'fxp',
-  mailto: null,
-};
-
-const MAX_SCHEME_WORD = 6;
-
-/** Whether a lowercased letter stands for a `t` in an obfuscated `http`. */
-function obscuresT(ch: string | undefined): boolean {
-  return ch === 't' || ch === 'x' || ch === '*';
-}
-
-/** The scheme a (lowercased) scheme word stands for, live or defanged. */
-function canonicalScheme(word: string): Scheme | null {
-  switch (word) {
-    case 'http':
-    case 'https':
-    case 'ftp':
-    case 'mailto':
-      return word;
-    case 'fxp':
-      return 'ftp';
-    case 'hxp':
-    case 'xxxx':
-      return 'http';
-    case 'hxps':
-    case 'xxxxs':
-    case 'httpx':
-      return 'https';
-    default:
-      break;
-  }
-  const https = word.length === 5 && word[4] === 's';
-  if ((word.length === 4 || https) && word[0] === 'h' && word[3] === 'p' && obscuresT(word[1]) && obscuresT(word[2])) {
-    return https ? 'https' : 'http';
-  }
-  return null;
-}
-
-function isPercentDot(text: string, j: number): boolean {
-  return text.charCodeAt(j) === PERCENT && text.charCodeAt(j + 1) === 0x32 && (text.charCodeAt(j + 2) | 0x20) === 0x65;
-}
-
 // Only ever inside brackets (`[dot]`, `(punkt)`): bare, these are ordinary words.
 const DOT_WORDS = ['dot', 'punkt', 'punto'] as const;
 
 /**
- * Scans text once and returns the edits that refang or defang it, and its URLs.
+ * Scans text once and returns the edits that give its refanged or defanged rendering,
+ * and (with collectUrls) its URLs.
  *
  * @example
- * const { edits, urls } = scan('go to hxxp://a[.]com/x');
- * // edits: `hxxp` -> 'http' (refanged), `[.]` -> '.' (refanged); urls: one http URL at 6..22
+ * const { count, edits, urls } = scan('go to hxxp://a[.]com/x', 'refanged', true);
+ * // 2 edits: `hxxp` at 6..10 -> 'http', `[.]` at 14..17 -> '.'; urls: one http URL at 6..22
  */
-export function scan(text: string): ScanResult {
-  const scanner = new Scanner(text);
+export function scan(text: string, rendering: Rendering, collectUrls = false): ScanResult {
+  const scanner = new Scanner(text, rendering === 'refanged', collectUrls);
   scanner.run();
-  return { edits: scanner.edits, urls: scanner.urls };
+  return { count: scanner.count, edits: scanner.edits, urls: scanner.urls };
 }
 
 class Scanner {
-  readonly edits: Edit[] = [];
+  /** Edits as (start, end, replacement id) triples; triples at and past `count` are stale. */
+  edits: Int32Array;
+  count = 0;
   readonly urls: UrlToken[] = [];
   private readonly text: string;
   private readonly n: number;
+  /** Records refanged replacements (true) or defanged ones (false). */
+  private readonly refanging: boolean;
+  private readonly collectUrls: boolean;
+  /** Refanging without URLs to collect: the refanging fast path applies. */
+  private readonly markerJumps: boolean;
   /** Inside a URL nested in another URL's query: defang leaves it as it is. */
   private suppressDefang = false;
   private hostFailStart = -1;
   private hostFailEnd = -1;
   private localFailEnd = -1;
   private ipv6FailEnd = -1;
+  /** plainHostMatch: whether the host has a bracketed dot, and where its plain-dotted start ends. */
+  private plainHostBrackets = false;
+  private plainDotsEnd = 0;
+  /** nextMarkedChunk: the last marker found (the scan passes it before searching again). */
+  private lastMarker = -1;
+  /** skipPlainProse searches for the end of plain prose only from here on. */
+  private nextProseSearch = 0;
+  // Second results of the last call of the method named, read right after it returns.
+  /** scanHost: whether the host is acceptable. */
+  private hostOk = false;
+  /** scanHost: whether a label follows a dot form that ends in an open bracket (`.[at]`: an at-form to findUserinfo). */
+  private hostBracketLabel = false;
+  /** urlHead: whether the URL has a host. */
+  private urlHasHost = false;
+  /** findUserinfo: length of the `@` form found. */
+  private atLength = 0;
+  /** scanIpv6Run: colons in the run. */
+  private ipv6Colons = 0;
 
-  constructor(text: string) {
+  constructor(text: string, refanging: boolean, collectUrls: boolean) {
     this.text = text;
     this.n = text.length;
+    // Room for an edit per 64 characters to start with (prose has far fewer): growing costs copies.
+    this.edits = new Int32Array(3 * Math.max(256, text.length >> 6));
+    this.refanging = refanging;
+    this.collectUrls = collectUrls;
+    this.markerJumps = refanging && !collectUrls;
   }
 
-  private c(i: number): number {
-    return this.text.charCodeAt(i);
-  }
-
-  /** Code units taken by the code point at i. */
-  private cpLen(i: number): number {
-    const c = this.c(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = this.c(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) return 2;
-    }
-    return 1;
-  }
-
-  /** Drops edits of an attempt that failed (setting length is slow even as a no-op). */
+  /** Drops the edits of an attempt that failed. */
   private truncate(mark: number): void {
-    if (this.edits.length > mark) this.edits.length = mark;
+    if (this.count > mark) this.count = mark;
   }
 
-  private edit(start: number, end: number, refanged: string | null, defanged: string | null): void {
-    const d = this.suppressDefang ? null : defanged;
-    if (refanged === null && d === null) return;
-    this.edits.push({ start, end, refanged, defanged: d });
+  /** Records what text[start, end) becomes in this scan's rendering (ids into REPLACEMENTS; KEEP: nothing). */
+  private edit(start: number, end: number, refanged: number, defanged: number): void {
+    const replacement = this.refanging ? refanged : this.suppressDefang ? KEEP : defanged;
+    if (replacement === KEEP) return;
+    const at = 3 * this.count;
+    if (at + 3 > this.edits.length) {
+      const grown = new Int32Array(2 * this.edits.length);
+      grown.set(this.edits);
+      this.edits = grown;
+    }
+    const edits = this.edits;
+    edits[at] = start;
+    edits[at + 1] = end;
+    edits[at + 2] = replacement;
+    this.count++;
+  }
+
+  /** Where the last edit recorded starts, or -1. */
+  private lastEditStart(): number {
+    return this.count > 0 ? (this.edits[3 * this.count - 3] ?? -1) : -1;
   }
 
   run(): void {
-    const text = this.text;
     let i = 0;
     while (i < this.n) {
-      const c = this.c(i);
-      if (this.isSchemeChar(c) && !isAsciiAlnum(this.c(i - 1))) {
-        const end = this.tryUrl(i);
-        if (end >= 0) {
-          i = end;
+      if (this.markerJumps && i > this.lastMarker && this.atCleanBoundary(i)) {
+        i = this.nextMarkedChunk(i);
+        if (i >= this.n) break;
+      }
+      i = this.skipPlainProse(i);
+      if (i < this.n) i = this.step(i);
+    }
+  }
+
+  // ---- the refanging fast path -------------------------------------------------------------
+  // Every edit of the refanged rendering holds a marker (see REFANG_MARKER): a bracket, a
+  // character outside ASCII, a defanged scheme word before `://`, ... Text between markers,
+  // live URLs and hosts included, comes out as it went in. Tokens do not run across
+  // whitespace except after `:// ` and in ` [.] `, which the search and nextMarkedChunk
+  // allow for. So from a whitespace character where nothing is pending, the scanner can
+  // go straight to the whitespace-delimited chunk of the next marker.
+
+  /** Whether i is whitespace with no remembered failure reaching past it. */
+  private atCleanBoundary(i: number): boolean {
+    return isWhitespace(this.text.charCodeAt(i)) && this.hostFailEnd <= i && this.localFailEnd <= i && this.ipv6FailEnd <= i;
+  }
+
+  /**
+   * Where to scan on from the clean boundary i: the start of the chunk that holds the next
+   * marker, or of the chunk before it when the marked chunk opens with a bracket (` [.] `
+   * joins a host across a space); n when no marker is left.
+   */
+  private nextMarkedChunk(i: number): number {
+    const text = this.text;
+    REFANG_MARKER.lastIndex = i;
+    if (!REFANG_MARKER.test(text)) {
+      this.lastMarker = this.n;
+      return this.n;
+    }
+    let k = REFANG_MARKER.lastIndex - 1;
+    this.lastMarker = k;
+    if (isBlank(text.charCodeAt(k)) && k > i) k--; // the blank of `:// `
+    while (k > i && !isWhitespace(text.charCodeAt(k - 1))) k--;
+    if (k > i && isOpenBracket(text.charCodeAt(k))) {
+      k--;
+      while (k > i && isWhitespace(text.charCodeAt(k - 1))) k--;
+      while (k > i && !isWhitespace(text.charCodeAt(k - 1))) k--;
+    }
+    return k;
+  }
+
+
+  /**
+   * The full scanner at i: tries every token that can start there and returns where to go
+   * on (the end of what it found, past a failed run, or the next code point).
+   */
+  private step(i: number): number {
+    const text = this.text;
+    const c = text.charCodeAt(i);
+    if ((isSchemeLetter(c) || isOpenBracket(c)) && !isAsciiAlnum(text.charCodeAt(i - 1))) {
+      const end = this.tryUrl(i);
+      if (end >= 0) return end;
+    }
+    if (this.ipv6Start(i, c)) {
+      const end = this.tryBareIpv6(i);
+      if (end >= 0) return end;
+    }
+    if (c === LEFT_SQUARE) {
+      const end = this.trySlashRun(i);
+      if (end >= 0) return end;
+    }
+    if (isWordCharAt(text, i) && !isWordCharBefore(text, i)) {
+      const end = this.tryEmail(i);
+      if (end >= 0) return end;
+      // A failed run is left exactly as it is, including any host-like tail inside it.
+      return Math.max(this.tryBareHost(i), i + codePointLength(text, i));
+    }
+    return i + codePointLength(text, i);
+  }
+
+  // ---- the plain-prose fast path ---------------------------------------------------------
+  // For words and spaces, step() would either step over a character or, at a word, try an
+  // e-mail, a host and an IPv6 address that all fail and jump past the word, each attempt
+  // scanning it again. The fast path proves the same outcome from a glance at the word and
+  // the character after it, and hands anything it cannot prove to step().
+
+  /** The first position from start that step() has to look at (n when there is none). */
+  private skipPlainProse(start: number): number {
+    const text = this.text;
+    const n = this.n;
+    let i = start;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) return i;
+      const cls = ASCII_CLASS[c] ?? 0;
+      if ((cls & PROSE) !== 0 && i >= this.nextProseSearch && this.hostFailEnd <= i && ((cls & WORD) === 0 || isAsciiNonWord(text.charCodeAt(i - 1)))) {
+        const end = this.plainStretchEnd(i);
+        // A search costs about as much as stepping over a few dozen characters: after a
+        // short one, step for a while before the next, so that dense text costs no more.
+        this.nextProseSearch = end - i >= MIN_PROSE_SEARCH ? end + 1 : i + 2 * MIN_PROSE_SEARCH;
+        const w = this.lastWordStart(i, end);
+        // The word found there is no plain word (plainWordEnd would say -1) unless the
+        // character that ended the search is `_` (a label goes on) or a control character.
+        if (w < end && hasClass(text.charCodeAt(w), WORD) && isNotPlainAfterWord(text.charCodeAt(end))) return w;
+        if (w > i) {
+          i = w;
           continue;
         }
       }
-      if (this.ipv6Start(i, c)) {
-        const end = this.tryBareIpv6(i);
-        if (end >= 0) {
-          i = end;
-          continue;
-        }
-      }
-      if (c === LEFT_SQUARE) {
-        const end = this.trySlashRun(i);
-        if (end >= 0) {
-          i = end;
-          continue;
-        }
-      }
-      if (isWordCharAt(text, i) && !isWordCharBefore(text, i)) {
-        const end = this.tryEmail(i);
-        if (end >= 0) {
-          i = end;
-          continue;
-        }
-        // A failed run is left exactly as it is, including any host-like tail inside it.
-        i = Math.max(this.tryBareHost(i), i + this.cpLen(i));
+      // `(`, `[`, `{` start a bracketed scheme, an IPv6 `[:]` or `[/]`: all need a letter,
+      // `*`, `:` or `/` next. Other open brackets are stepped over like PASS characters.
+      if ((cls & PASS) !== 0 || (isOpenBracket(c) && !opensToken(text.charCodeAt(i + 1)))) {
+        i = this.stepOver(i);
         continue;
       }
-      i += this.cpLen(i);
+      if ((cls & WORD) !== 0) {
+        // Inside the loop a word always follows a PASS character; at start it may not.
+        if (i === start && i > 0 && !isAsciiNonWord(text.charCodeAt(i - 1))) return i;
+        const end = this.plainWordEnd(i);
+        if (end < 0) return i;
+        i = end;
+        continue;
+      }
+      return i;
     }
+    return i;
+  }
+
+  /**
+   * Past the character at i, which step() would step over, and past a run of such
+   * characters (a flood of `[` or `*`) in one match when two more follow.
+   */
+  private stepOver(i: number): number {
+    const text = this.text;
+    if (!mayStepOver(text.charCodeAt(i + 1)) || !mayStepOver(text.charCodeAt(i + 2))) return i + 1;
+    STEP_OVER_RUN.lastIndex = i;
+    STEP_OVER_RUN.test(text);
+    return Math.max(STEP_OVER_RUN.lastIndex, i + 1);
+  }
+
+  /**
+   * The first character from i that is not ordinary prose (n when there is none), found
+   * by one regular-expression search, which is much faster than a loop over char codes.
+   * Ordinary prose is ASCII letters, digits, `-`, whitespace, the punctuation that closes
+   * a word (CLOSES_WORD), and `.` or `:` followed by whitespace (sentence ends): in it
+   * every word is plain as plainWordEnd defines it (`http: ` and `mailto: ` as well: with
+   * no `//` after the colon they are no URL and add no edit) and every other character is
+   * stepped over, except the last word before the character found, and a space before it
+   * when it is an open bracket (` [.] `). lastWordStart backs up over those.
+   */
+  private plainStretchEnd(i: number): number {
+    OUTSIDE_PROSE.lastIndex = i;
+    return OUTSIDE_PROSE.test(this.text) ? OUTSIDE_PROSE.lastIndex - 1 : this.n;
+  }
+
+  /** Where the last word before end (and a space before an open bracket at end) starts, not before i. */
+  private lastWordStart(i: number, end: number): number {
+    const text = this.text;
+    let w = end;
+    if (w > i && isOpenBracket(text.charCodeAt(w)) && text.charCodeAt(w - 1) === SPACE) w--;
+    // A stretch has no `_`, so its label characters are letters, digits and `-`.
+    while (w > i && hasClass(text.charCodeAt(w - 1), LABEL)) w--;
+    return w;
+  }
+
+  /**
+   * Where step() goes on after the word that starts at i when the word is plain: ASCII
+   * letters, digits, `-` and `_` that no scheme separator follows, closed by a character
+   * that continues no host, e-mail or IPv6 address (or by `.`/`:` and whitespace, as at
+   * the end of a sentence). -1 when that is not certain.
+   */
+  private plainWordEnd(i: number): number {
+    // A failed host remembered from a probe ahead decides how far tryBareHost jumps.
+    if (this.hostFailEnd > i) return -1;
+    const text = this.text;
+    let k = i + 1;
+    let c = text.charCodeAt(k);
+    while (c < 0x80 && hasClass(c, LABEL)) c = text.charCodeAt(++k);
+    if (mayStartScheme(text, i)) return -1;
+    if (c < 0x80 && hasClass(c, CLOSES_WORD)) {
+      // ` [.] ` after a label is a spaced dot form.
+      return c === SPACE && isOpenBracket(text.charCodeAt(k + 1)) ? -1 : k;
+    }
+    if (k >= this.n) return k;
+    if (c === DOT || c === COLON) {
+      if (k + 1 >= this.n || isWhitespace(text.charCodeAt(k + 1))) return k + 1;
+    }
+    return -1;
   }
 
   // ---- schemes ----------------------------------------------------------------------
 
-  private isSchemeChar(c: number): boolean {
-    const lower = c | 0x20;
-    return lower === 0x68 || lower === 0x78 || lower === 0x66 || lower === 0x6d || isOpenBracket(c);
-  }
-
   /** A scheme word (optionally bracketed) and its separator at i. */
   private matchScheme(i: number, allowUnderscore: boolean): SchemeMatch | null {
+    const text = this.text;
     let j = i;
-    const bracketed = isOpenBracket(this.c(j));
+    const bracketed = isOpenBracket(text.charCodeAt(j));
     if (bracketed) j++;
     const wordStart = j;
-    while (j - wordStart <= MAX_SCHEME_WORD && (isAsciiAlpha(this.c(j)) || this.c(j) === STAR)) j++;
-    const length = j - wordStart;
-    if (length < 3 || length > MAX_SCHEME_WORD) return null;
-    const word = this.text.slice(wordStart, j).toLowerCase();
-    const canonical = canonicalScheme(word);
+    while (j - wordStart <= MAX_SCHEME_WORD && isSchemeWordChar(text.charCodeAt(j))) j++;
+    const canonical = canonicalSchemeAt(text, wordStart, j);
     if (canonical === null) return null;
+    const live = !bracketed && spellsScheme(text, wordStart, j, canonical);
     if (bracketed) {
-      if (!isCloseBracket(this.c(j))) return null;
+      if (!isCloseBracket(text.charCodeAt(j))) return null;
       j++;
     }
-    const live = !bracketed && word === canonical;
     const wordEnd = j;
+    // The usual separator, `://`, before the general forms (which read it the same).
+    if (text.charCodeAt(j) === COLON && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === SLASH && canonical !== 'mailto') {
+      return { canonical, live, wordEnd, sepEnd: j + 3, sepLive: true, underscore: false };
+    }
     const colon = this.colonForm(j);
     if (canonical === 'mailto') {
       return colon > 0
         ? { canonical, live, wordEnd, sepEnd: j + colon, sepLive: colon === 1, underscore: false }
         : null;
     }
-    const c = this.c(j);
+    const c = text.charCodeAt(j);
     if (
       isOpenBracket(c) &&
-      this.c(j + 1) === COLON &&
-      this.c(j + 2) === SLASH &&
-      this.c(j + 3) === SLASH &&
-      isCloseBracket(this.c(j + 4))
+      text.charCodeAt(j + 1) === COLON &&
+      text.charCodeAt(j + 2) === SLASH &&
+      text.charCodeAt(j + 3) === SLASH &&
+      isCloseBracket(text.charCodeAt(j + 4))
     ) {
       return { canonical, live, wordEnd, sepEnd: j + 5, sepLive: false, underscore: false };
     }
     if (colon > 0) {
       const k = j + colon;
       if (
-        isOpenBracket(this.c(k)) &&
-        this.c(k + 1) === SLASH &&
-        this.c(k + 2) === SLASH &&
-        isCloseBracket(this.c(k + 3))
+        isOpenBracket(text.charCodeAt(k)) &&
+        text.charCodeAt(k + 1) === SLASH &&
+        text.charCodeAt(k + 2) === SLASH &&
+        isCloseBracket(text.charCodeAt(k + 3))
       ) {
         return { canonical, live, wordEnd, sepEnd: k + 4, sepLive: false, underscore: false };
       }
@@ -395,7 +769,7 @@ class Scanner {
       return { canonical, live, wordEnd, sepEnd: k + first + second, sepLive, underscore: false };
     }
     // `hxxp__example[.]com`: only for a word that is already defanged, never `http__x`.
-    if (allowUnderscore && !live && c === UNDERSCORE && this.c(j + 1) === UNDERSCORE) {
+    if (allowUnderscore && !live && c === UNDERSCORE && text.charCodeAt(j + 1) === UNDERSCORE) {
       return { canonical, live, wordEnd, sepEnd: j + 2, sepLive: false, underscore: true };
     }
     return null;
@@ -403,25 +777,29 @@ class Scanner {
 
   /** Whether a URL scheme with a `://`-like separator starts at p. */
   private schemeAhead(p: number): boolean {
-    if (!this.isSchemeChar(this.c(p))) return false;
+    const c = this.text.charCodeAt(p);
+    if (!isSchemeLetter(c) && !isOpenBracket(c)) return false;
     const s = this.matchScheme(p, false);
     return s !== null && s.canonical !== 'mailto';
   }
 
   private colonForm(j: number): number {
-    const c = this.c(j);
+    const text = this.text;
+    const c = text.charCodeAt(j);
     if (c === COLON) return 1;
-    return isOpenBracket(c) && this.c(j + 1) === COLON && isCloseBracket(this.c(j + 2)) ? 3 : 0;
+    return isOpenBracket(c) && text.charCodeAt(j + 1) === COLON && isCloseBracket(text.charCodeAt(j + 2)) ? 3 : 0;
   }
 
   private slashForm(j: number): number {
-    const c = this.c(j);
+    const text = this.text;
+    const c = text.charCodeAt(j);
     if (c === SLASH) return 1;
-    return isOpenBracket(c) && this.c(j + 1) === SLASH && isCloseBracket(this.c(j + 2)) ? 3 : 0;
+    return isOpenBracket(c) && text.charCodeAt(j + 1) === SLASH && isCloseBracket(text.charCodeAt(j + 2)) ? 3 : 0;
   }
 
   private isSquareSlash(j: number): boolean {
-    return this.c(j) === LEFT_SQUARE && this.c(j + 1) === SLASH && this.c(j + 2) === RIGHT_SQUARE;
+    const text = this.text;
+    return text.charCodeAt(j) === LEFT_SQUARE && text.charCodeAt(j + 1) === SLASH && text.charCodeAt(j + 2) === RIGHT_SQUARE;
   }
 
   // ---- URLs ----------------------------------------------------------------------------
@@ -430,95 +808,187 @@ class Scanner {
     const s = this.matchScheme(i, true);
     if (s === null) return -1;
     if (s.canonical === 'mailto') {
-      if (!s.live || !s.sepLive) this.edit(i, s.sepEnd, 'mailto:', null);
+      if (!s.live || !s.sepLive) this.edit(i, s.sepEnd, TO_MAILTO, KEEP);
       return s.sepEnd;
     }
     if (s.underscore) {
       if (!isWordCharAt(this.text, s.sepEnd)) return -1;
-      const mark = this.edits.length;
-      const probe = this.scanHost(s.sepEnd, false);
+      const mark = this.count;
+      this.scanHost(s.sepEnd, false, false);
       this.truncate(mark);
-      if (!probe.ok) return -1;
+      if (!this.hostOk) return -1;
     }
-    const head = this.urlHead(i, s);
-    if (!head.hasHost) return head.authorityEnd;
-    let end = head.authorityEnd;
-    const c = this.c(end);
+    const authorityEnd = this.urlHead(i, s);
+    if (!this.urlHasHost) return authorityEnd;
+    let end = authorityEnd;
+    const c = this.text.charCodeAt(end);
     if (c === SLASH || c === QUESTION || c === HASH || this.isSquareSlash(end)) end = this.scanRest(end, true);
-    this.urls.push({ start: i, authorityEnd: head.authorityEnd, end, scheme: s.canonical });
+    if (this.collectUrls) this.urls.push({ start: i, authorityEnd, end, scheme: s.canonical });
     return end;
   }
 
-  /** Scheme, separator, userinfo, host and port of a URL whose scheme matched at i. */
-  private urlHead(i: number, s: SchemeMatch): { hasHost: boolean; authorityEnd: number } {
-    const word: Edit = { start: i, end: s.wordEnd, refanged: null, defanged: null };
-    const sep: Edit = { start: s.wordEnd, end: s.sepEnd, refanged: null, defanged: null };
-    if (s.live && !this.suppressDefang) word.defanged = DEFANGED_SCHEME[s.canonical];
-    const mark = this.edits.length;
-    this.edits.push(word, sep);
+  /**
+   * Scheme, separator, userinfo, host and port of a URL whose scheme matched at i.
+   * Returns where the authority ends; urlHasHost says whether there was a host (if not,
+   * the end of the separator is returned and only a live scheme word is defanged).
+   */
+  private urlHead(i: number, s: SchemeMatch): number {
+    const text = this.text;
+    const wordDefanged = s.live && !this.suppressDefang ? DEFANGED_SCHEME[s.canonical] : KEEP;
+    const mark = this.count;
+    this.edit(i, s.wordEnd, s.live ? KEEP : SCHEME_NAME[s.canonical], wordDefanged);
+    this.edit(s.wordEnd, s.sepEnd, s.sepLive ? KEEP : TO_SEPARATOR, KEEP);
     let p = s.sepEnd;
-    if (!s.underscore && isBlank(this.c(p))) {
+    if (!s.underscore && isBlank(text.charCodeAt(p))) {
       // `http:// example.com`: a space typed after the scheme, joined only before a real host.
       let q = p;
-      while (isBlank(this.c(q))) q++;
-      if (isWordCharAt(this.text, q) && !this.schemeAhead(q)) {
-        const probeMark = this.edits.length;
-        const probe = this.scanHost(q, false);
+      while (isBlank(text.charCodeAt(q))) q++;
+      if (isWordCharAt(text, q) && !this.schemeAhead(q)) {
+        const probeMark = this.count;
+        this.scanHost(q, false, false);
         this.truncate(probeMark);
-        if (probe.ok) {
-          this.edit(p, q, '', null);
+        if (this.hostOk) {
+          this.edit(p, q, TO_NOTHING, KEEP);
           p = q;
         }
       }
     }
-    const authority = this.scanAuthority(p);
-    if (!authority.hasHost) {
+    const authorityEnd = this.scanAuthority(p);
+    if (authorityEnd < 0) {
       this.truncate(mark);
-      if (word.defanged !== null) this.edits.push(word);
-      return { hasHost: false, authorityEnd: s.sepEnd };
+      this.edit(i, s.wordEnd, KEEP, wordDefanged);
+      this.urlHasHost = false;
+      return s.sepEnd;
     }
-    if (!s.live) word.refanged = s.canonical;
-    if (!s.sepLive) sep.refanged = '://';
-    return { hasHost: true, authorityEnd: authority.end };
+    this.urlHasHost = true;
+    return authorityEnd;
   }
 
-  private scanAuthority(p: number): { hasHost: boolean; end: number } {
-    const mark = this.edits.length;
-    let h = p;
-    const userinfo = this.findUserinfo(p);
-    if (userinfo !== null) {
-      this.userinfoEdits(p, userinfo.at);
-      if (userinfo.length > 1) this.edit(userinfo.at, userinfo.at + userinfo.length, '@', null);
-      h = userinfo.at + userinfo.length;
-    }
-    let hostEnd = -1;
-    if (this.c(h) === LEFT_SQUARE) {
-      hostEnd = this.scanIpv6Literal(h);
-    } else if (this.labelAhead(h, true) && !this.schemeAhead(h)) {
-      const host = this.scanHost(h, true);
-      if (host.ok) hostEnd = host.end;
-    }
+  /** Userinfo, host and port from p; the end, or -1 when there is no host. */
+  private scanAuthority(p: number): number {
+    const text = this.text;
+    let hostEnd = this.hostWithoutUserinfo(p);
     if (hostEnd < 0) {
-      this.truncate(mark);
-      return { hasHost: false, end: p };
+      const mark = this.count;
+      let h = p;
+      const at = this.findUserinfo(p);
+      if (at >= 0) {
+        const length = this.atLength;
+        this.userinfoEdits(p, at);
+        if (length > 1) this.edit(at, at + length, TO_AT, KEEP);
+        h = at + length;
+      }
+      if (text.charCodeAt(h) === LEFT_SQUARE) {
+        hostEnd = this.scanIpv6Literal(h);
+      } else if (this.labelAhead(h, true) && !this.schemeAhead(h)) {
+        const end = this.scanHost(h, true, true);
+        if (this.hostOk) hostEnd = end;
+      }
+      if (hostEnd < 0) {
+        this.truncate(mark);
+        return -1;
+      }
     }
     let end = hostEnd;
     const colon = this.colonForm(end);
-    if (colon > 0 && isAsciiDigit(this.c(end + colon))) {
-      if (colon > 1) this.edit(end, end + colon, ':', null);
+    if (colon > 0 && isAsciiDigit(text.charCodeAt(end + colon))) {
+      if (colon > 1) this.edit(end, end + colon, TO_COLON, KEEP);
       end += colon;
-      while (isAsciiDigit(this.c(end))) end++;
+      while (isAsciiDigit(text.charCodeAt(end))) end++;
     }
-    return { hasHost: true, end };
+    return end;
   }
 
-  /** The last `@` (or at-form) before the authority ends, as WHATWG URL reads userinfo. */
-  private findUserinfo(p: number): { at: number; length: number } | null {
+  /**
+   * The common case without a pass of findUserinfo: the host scanned from p, when it ends
+   * where findUserinfo stops for certain (`/ ? # \ ] }`, a character that ends a URL, or
+   * the end of the text) and no label in it follows an open bracket. Then the authority
+   * has no userinfo: such a host holds no `@` and every open bracket in it starts a dot
+   * form (`[.]`, `(dot)`, `[.`), no at-form (`[@]`, `(at)`), so findUserinfo finds none
+   * before that point either. -1, with no edits recorded, when that is not certain.
+   */
+  private hostWithoutUserinfo(p: number): number {
+    const plainEnd = this.plainHostEnd(p);
+    if (plainEnd >= 0) return plainEnd;
+    if (this.text.charCodeAt(p) === LEFT_SQUARE || !this.labelAhead(p, true) || this.schemeAhead(p)) return -1;
+    const mark = this.count;
+    const end = this.scanHost(p, true, true);
+    if (this.hostOk && !this.hostBracketLabel && stopsUserinfoScan(this.text.charCodeAt(end))) return end;
+    this.truncate(mark);
+    return -1;
+  }
+
+  /**
+   * The usual host, found with one regular-expression match (PLAIN_HOST): ASCII labels
+   * joined by `.`, `[.]` or `[dot]` (any brackets), then `/ ? #`, a character that ends a
+   * URL other than `<` (which may start `<.>`), or the end of the text. For it scanHost(p,
+   * true) reaches the same end with the same edits (plainHostEdits) and the host passes
+   * hostWithoutUserinfo's test: no label can start a scheme (a scheme word needs a colon,
+   * a bracket or `*` right after it), no label follows an open bracket, and the end
+   * character continues no host. -1 for any other host.
+   */
+  private plainHostEnd(p: number): number {
+    const end = this.plainHostMatch(p);
+    if (end < 0 || !endsPlainHost(this.text.charCodeAt(end))) return -1;
+    this.plainHostEdits(p, end);
+    return end;
+  }
+
+  /**
+   * The end of a PLAIN_HOST match at p, or -1; plainHostBrackets says whether it holds a
+   * bracketed form. Most hosts have only plain dots, so DOTTED_HOST is tried first.
+   */
+  private plainHostMatch(p: number): number {
+    const text = this.text;
+    DOTTED_HOST.lastIndex = p;
+    if (!DOTTED_HOST.test(text)) return -1;
+    const dottedEnd = DOTTED_HOST.lastIndex;
+    this.plainHostBrackets = false;
+    this.plainDotsEnd = dottedEnd;
+    if (!isOpenBracket(text.charCodeAt(dottedEnd))) return dottedEnd;
+    PLAIN_HOST.lastIndex = p;
+    PLAIN_HOST.test(text);
+    this.plainHostBrackets = PLAIN_HOST.lastIndex > dottedEnd;
+    return PLAIN_HOST.lastIndex;
+  }
+
+  /**
+   * The edits of a PLAIN_HOST match, as scanHost records them: a `[.]`-like form is a dot
+   * when refanging, a live `.` becomes `[.]` when defanging.
+   */
+  private plainHostEdits(start: number, end: number): void {
+    const text = this.text;
+    // Refanging, only the bracketed forms have edits, and the first is where the plain
+    // dots end (plainHostMatch).
+    const from = this.refanging ? (this.plainHostBrackets ? this.plainDotsEnd : end) : start;
+    for (let j = from; j < end; j++) {
+      const c = text.charCodeAt(j);
+      if (c === DOT) {
+        this.edit(j, j + 1, KEEP, TO_BRACKETED_DOT);
+      } else if (isOpenBracket(c)) {
+        const length = text.charCodeAt(j + 1) === DOT ? 3 : 5;
+        this.edit(j, j + length, TO_DOT, KEEP);
+        j += length - 1;
+      }
+    }
+  }
+
+  /**
+   * The last `@` (or at-form) before the authority ends, as WHATWG URL reads userinfo:
+   * its position, or -1; atLength says how long the form is.
+   */
+  private findUserinfo(p: number): number {
+    const text = this.text;
+    const n = this.n;
     let j = p;
     let at = -1;
     let length = 0;
-    while (j < this.n) {
-      const c = this.c(j);
+    while (j < n) {
+      const c = text.charCodeAt(j);
+      if (c < 0x80 && hasClass(c, AUTHORITY)) {
+        j++;
+        continue;
+      }
       if (c === AT) {
         at = j;
         length = 1;
@@ -537,8 +1007,8 @@ class Scanner {
           j++;
           continue;
         }
-        const d = this.c(j + 1);
-        if (isOpenBracket(c) && (d === DOT || d === COLON) && isCloseBracket(this.c(j + 2))) {
+        const d = text.charCodeAt(j + 1);
+        if (isOpenBracket(c) && (d === DOT || d === COLON) && isCloseBracket(text.charCodeAt(j + 2))) {
           j += 3;
           continue;
         }
@@ -546,33 +1016,36 @@ class Scanner {
       }
       if (c === SLASH || c === QUESTION || c === HASH || c === BACKSLASH || asciiBreaksUrl(c)) break;
       if (c >= 0x80 && !isZeroWidth(c) && !isLookalikeDot(c) && c !== KATAKANA_MIDDLE_DOT) {
-        if (nonAsciiBreaksUrl(this.text, j)) break;
+        if (nonAsciiBreaksUrl(text, j)) break;
       }
-      j += this.cpLen(j);
+      j += codePointLength(text, j);
     }
-    return at >= 0 ? { at, length } : null;
+    this.atLength = length;
+    return at;
   }
 
   /** In userinfo only brackets that a URL cannot contain are markers: `[.]`, `{.}`, `[:]`. */
   private userinfoEdits(start: number, end: number): void {
+    const text = this.text;
     for (let j = start; j + 2 < end; j++) {
-      const c = this.c(j);
+      const c = text.charCodeAt(j);
       if (c !== LEFT_SQUARE && c !== LEFT_CURLY) continue;
       const close = c === LEFT_SQUARE ? RIGHT_SQUARE : RIGHT_CURLY;
-      const d = this.c(j + 1);
-      if ((d === DOT || d === COLON) && this.c(j + 2) === close) {
-        this.edit(j, j + 3, d === DOT ? '.' : ':', null);
+      const d = text.charCodeAt(j + 1);
+      if ((d === DOT || d === COLON) && text.charCodeAt(j + 2) === close) {
+        this.edit(j, j + 3, d === DOT ? TO_DOT : TO_COLON, KEEP);
         j += 2;
       }
     }
   }
 
   private atForm(j: number): number {
-    const c = this.c(j);
+    const text = this.text;
+    const c = text.charCodeAt(j);
     if (c === AT) return 1;
     if (!isOpenBracket(c)) return 0;
-    if (this.c(j + 1) === AT && isCloseBracket(this.c(j + 2))) return 3;
-    if ((this.c(j + 1) | 0x20) === 0x61 && (this.c(j + 2) | 0x20) === 0x74 && isCloseBracket(this.c(j + 3))) return 4;
+    if (text.charCodeAt(j + 1) === AT && isCloseBracket(text.charCodeAt(j + 2))) return 3;
+    if ((text.charCodeAt(j + 1) | 0x20) === 0x61 && (text.charCodeAt(j + 2) | 0x20) === 0x74 && isCloseBracket(text.charCodeAt(j + 3))) return 4;
     return 0;
   }
 
@@ -582,40 +1055,54 @@ class Scanner {
    * URL. A URL nested in it is refanged as part of it (url) or ends it (bare host).
    */
   private scanRest(start: number, url: boolean): number {
+    const text = this.text;
+    const n = this.n;
     let j = start;
     let paren = 0;
     let square = 0;
     let curly = 0;
-    while (j < this.n) {
-      const c = this.c(j);
+    while (j < n) {
+      // Runs of characters that need nothing but stepping over, in one match (see PATH_RUN);
+      // not from a scheme letter that starts a word, which may start a nested URL.
+      if (!isSchemeLetter(text.charCodeAt(j)) || isAsciiAlnum(text.charCodeAt(j - 1))) {
+        PATH_RUN.lastIndex = j;
+        PATH_RUN.test(text);
+        j = PATH_RUN.lastIndex;
+        if (j >= n) break;
+      }
+      const c = text.charCodeAt(j);
+      if (c < 0x80 && hasClass(c, PATH)) {
+        j++;
+        continue;
+      }
       if (c >= 0x80) {
-        if (!isZeroWidth(c) && nonAsciiBreaksUrl(this.text, j)) break;
-        j += this.cpLen(j);
+        if (!isZeroWidth(c) && nonAsciiBreaksUrl(text, j)) break;
+        j += codePointLength(text, j);
         continue;
       }
       if (asciiBreaksUrl(c)) break;
       if (c === LEFT_SQUARE || c === LEFT_CURLY) {
-        const d = this.c(j + 1);
-        const e = this.c(j + 2);
+        const d = text.charCodeAt(j + 1);
+        const e = text.charCodeAt(j + 2);
         if (d === DOT && e === (c === LEFT_SQUARE ? RIGHT_SQUARE : RIGHT_CURLY)) {
-          this.edit(j, j + 3, '.', null);
+          this.edit(j, j + 3, TO_DOT, KEEP);
           j += 3;
           continue;
         }
         if (c === LEFT_SQUARE && d === SLASH && e === RIGHT_SQUARE) {
-          this.edit(j, j + 3, '/', null);
+          this.edit(j, j + 3, TO_SLASH, KEEP);
           j += 3;
           continue;
         }
       }
       if ((c === COMMA || c === SEMICOLON) && this.schemeAhead(j + 1)) break;
-      if (this.isSchemeChar(c) && !isAsciiAlnum(this.c(j - 1))) {
+      if ((isSchemeLetter(c) || isOpenBracket(c)) && !isAsciiAlnum(text.charCodeAt(j - 1))) {
         const s = this.matchScheme(j, false);
         if (s !== null && s.canonical !== 'mailto') {
           if (!url) break;
           const saved = this.suppressDefang;
           this.suppressDefang = true;
-          j = this.urlHead(j, s).authorityEnd;
+          j = this.urlHead(j, s);
           this.suppressDefang = saved;
           continue;
         }
@@ -641,9 +1128,10 @@ class Scanner {
   // ---- hosts ---------------------------------------------------------------------------
 
   private dotWord(j: number): number {
+    const text = this.text;
     for (const word of DOT_WORDS) {
       let k = 0;
-      while (k < word.length && (this.c(j + k) | 0x20) === word.charCodeAt(k)) k++;
+      while (k < word.length && (text.charCodeAt(j + k) | 0x20) === word.charCodeAt(k)) k++;
       if (k === word.length) return k;
     }
     return 0;
@@ -655,31 +1143,32 @@ class Scanner {
    * `array[0].length` stay prose. spaced: also ` [.] ` with a space on each side.
    */
   private dotForm(j: number, url: boolean, spaced: boolean): number {
-    const c = this.c(j);
-    if (c === DOT) return url && isBracket(this.c(j + 1)) ? 2 : 1;
+    const text = this.text;
+    const c = text.charCodeAt(j);
+    if (c === DOT) return url && isBracket(text.charCodeAt(j + 1)) ? 2 : 1;
     if (isLookalikeDot(c)) return 1;
     if (url && c === KATAKANA_MIDDLE_DOT) return 1;
-    if (url && isPercentDot(this.text, j)) return 3;
-    if (c === BACKSLASH) return this.c(j + 1) === DOT ? 2 : 0;
+    if (url && isPercentDot(text, j)) return 3;
+    if (c === BACKSLASH) return text.charCodeAt(j + 1) === DOT ? 2 : 0;
     if (c === LESS) {
-      if (this.c(j + 1) === DOT && this.c(j + 2) === GREATER) return 3;
+      if (text.charCodeAt(j + 1) === DOT && text.charCodeAt(j + 2) === GREATER) return 3;
       const word = this.dotWord(j + 1);
-      return word > 0 && this.c(j + 1 + word) === GREATER ? word + 2 : 0;
+      return word > 0 && text.charCodeAt(j + 1 + word) === GREATER ? word + 2 : 0;
     }
     if (isBracket(c)) {
-      const d = this.c(j + 1);
-      if (d === DOT) return isBracket(this.c(j + 2)) ? 3 : url ? 2 : 0;
-      if (d === COMMA) return isBracket(this.c(j + 2)) ? 3 : 0;
+      const d = text.charCodeAt(j + 1);
+      if (d === DOT) return isBracket(text.charCodeAt(j + 2)) ? 3 : url ? 2 : 0;
+      if (d === COMMA) return isBracket(text.charCodeAt(j + 2)) ? 3 : 0;
       const word = this.dotWord(j + 1);
-      return word > 0 && isBracket(this.c(j + 1 + word)) ? word + 2 : 0;
+      return word > 0 && isBracket(text.charCodeAt(j + 1 + word)) ? word + 2 : 0;
     }
     if (
       spaced &&
       c === SPACE &&
-      isOpenBracket(this.c(j + 1)) &&
-      this.c(j + 2) === DOT &&
-      isCloseBracket(this.c(j + 3)) &&
-      this.c(j + 4) === SPACE
+      isOpenBracket(text.charCodeAt(j + 1)) &&
+      text.charCodeAt(j + 2) === DOT &&
+      isCloseBracket(text.charCodeAt(j + 3)) &&
+      text.charCodeAt(j + 4) === SPACE
     ) {
       return 5;
     }
@@ -688,57 +1177,65 @@ class Scanner {
 
   /** A dot that a URL parser reads as a label separator. */
   private isLiveDot(j: number, length: number): boolean {
-    const c = this.c(j);
+    const c = this.text.charCodeAt(j);
     return (length === 1 && (c === DOT || isLookalikeDot(c))) || (length === 3 && isPercentDot(this.text, j));
   }
 
   private dotEdit(j: number, length: number): void {
     if (this.isLiveDot(j, length)) {
-      this.edit(j, j + length, this.c(j) === DOT ? null : '.', '[.]');
+      this.edit(j, j + length, this.text.charCodeAt(j) === DOT ? KEEP : TO_DOT, TO_BRACKETED_DOT);
     } else {
-      this.edit(j, j + length, '.', null);
+      this.edit(j, j + length, TO_DOT, KEEP);
     }
   }
 
   /** Whether a label starts at p (after any zero-width characters). */
   private labelAhead(p: number, url: boolean): boolean {
+    const text = this.text;
     let k = p;
-    while (isZeroWidth(this.c(k))) k++;
-    if (labelCharLength(this.text, k) > 0) return true;
+    while (isZeroWidth(text.charCodeAt(k))) k++;
+    if (labelCharLength(text, k) > 0) return true;
     return (
       url &&
-      this.c(k) === PERCENT &&
-      isHexDigit(this.c(k + 1)) &&
-      isHexDigit(this.c(k + 2)) &&
-      !isPercentDot(this.text, k)
+      text.charCodeAt(k) === PERCENT &&
+      isHexDigit(text.charCodeAt(k + 1)) &&
+      isHexDigit(text.charCodeAt(k + 2)) &&
+      !isPercentDot(text, k)
     );
   }
 
   /** A dot after the last label: only a plain or `[.]` dot right before `/ ? # :`. */
   private trailingDotOk(j: number, length: number): boolean {
+    const text = this.text;
     const exact =
       this.isLiveDot(j, length) ||
-      (length === 3 && this.c(j) === LEFT_SQUARE && this.c(j + 1) === DOT && this.c(j + 2) === RIGHT_SQUARE);
+      (length === 3 && text.charCodeAt(j) === LEFT_SQUARE && text.charCodeAt(j + 1) === DOT && text.charCodeAt(j + 2) === RIGHT_SQUARE);
     if (!exact) return false;
     const k = j + length;
-    const c = this.c(k);
+    const c = text.charCodeAt(k);
     return c === SLASH || c === QUESTION || c === HASH || c === COLON || this.isSquareSlash(k) || this.colonForm(k) === 3;
   }
 
   private japaneseBefore(end: number): boolean {
-    const c = this.c(end - 1);
-    if (c >= 0xdc00 && c <= 0xdfff) return isJapaneseScript(this.c(end - 2));
+    const c = this.text.charCodeAt(end - 1);
+    if (c >= 0xdc00 && c <= 0xdfff) return isJapaneseScript(this.text.charCodeAt(end - 2));
     return isJapaneseScript(c);
   }
 
   /**
    * Labels joined by dot forms from start. url: the host of a URL, where any non-empty
    * host is accepted; otherwise a bare host must have two labels and end in a plausible
-   * top-level domain, or be a dotted-quad IPv4 address.
+   * top-level domain, or be a dotted-quad IPv4 address. Returns where the host (or the
+   * failed run) ends; hostOk says whether it is acceptable. record: record the edits.
    */
-  private scanHost(start: number, url: boolean): HostScan {
-    if (!url && start >= this.hostFailStart && start < this.hostFailEnd) return { end: this.hostFailEnd, ok: false };
-    const mark = this.edits.length;
+  private scanHost(start: number, url: boolean, record: boolean): number {
+    if (!url && start >= this.hostFailStart && start < this.hostFailEnd) {
+      this.hostOk = false;
+      return this.hostFailEnd;
+    }
+    const text = this.text;
+    const n = this.n;
+    const mark = this.count;
     let j = start;
     let end = start;
     let labels = 0;
@@ -748,46 +1245,50 @@ class Scanner {
     let lookalike = false;
     let lastStart = start;
     let lastEnd = start;
+    let bracketLabel = false;
     for (;;) {
       const labelStart = j;
-      const zeroWidthMark = this.edits.length;
+      const zeroWidthMark = this.count;
       let realEnd = -1;
       let numeric = true;
       let digits = 0;
       let value = 0;
-      while (j < this.n) {
-        const c = this.c(j);
+      while (j < n) {
+        const c = text.charCodeAt(j);
+        if (c < 0x80) {
+          if (isAsciiDigit(c)) {
+            value = value * 10 + (c - 0x30);
+            digits++;
+          } else if (hasClass(c, LABEL)) {
+            numeric = false;
+          } else if (url && c === PERCENT && isHexDigit(text.charCodeAt(j + 1)) && isHexDigit(text.charCodeAt(j + 2)) && !isPercentDot(text, j)) {
+            j += 3;
+            realEnd = j;
+            numeric = false;
+            continue;
+          } else {
+            break;
+          }
+          j++;
+          realEnd = j;
+          continue;
+        }
         if (isZeroWidth(c)) {
-          this.edit(j, j + 1, '', null);
+          if (record) this.edit(j, j + 1, TO_NOTHING, KEEP);
           j++;
           continue;
         }
-        if (url && c === PERCENT && isHexDigit(this.c(j + 1)) && isHexDigit(this.c(j + 2)) && !isPercentDot(this.text, j)) {
-          j += 3;
-          realEnd = j;
-          numeric = false;
-          continue;
-        }
-        if (
-          url &&
-          c === KATAKANA_MIDDLE_DOT &&
-          ((realEnd >= 0 && this.japaneseBefore(realEnd)) || isJapaneseScript(this.c(j + 1)))
-        ) {
+        if (url && c === KATAKANA_MIDDLE_DOT && ((realEnd >= 0 && this.japaneseBefore(realEnd)) || isJapaneseScript(text.charCodeAt(j + 1)))) {
           j++;
           realEnd = j;
           numeric = false;
           allAscii = false;
           continue;
         }
-        const length = labelCharLength(this.text, j);
+        const length = nonAsciiMatch(LETTER_OR_NUMBER, text, j);
         if (length === 0) break;
-        if (isAsciiDigit(c)) {
-          value = value * 10 + (c - 0x30);
-          digits++;
-        } else {
-          numeric = false;
-        }
-        if (c >= 0x80) allAscii = false;
+        numeric = false;
+        allAscii = false;
         j += length;
         realEnd = j;
       }
@@ -801,20 +1302,32 @@ class Scanner {
       lastStart = labelStart;
       lastEnd = realEnd;
       end = realEnd;
+      // The common separator, a plain `.` before an ASCII label character, without the
+      // general dotForm and labelAhead (which give length 1 and true for it).
+      if (text.charCodeAt(j) === DOT) {
+        const next = text.charCodeAt(j + 1);
+        if (next < 0x80 && hasClass(next, LABEL) && !this.schemeAhead(j + 1)) {
+          if (record) this.edit(j, j + 1, KEEP, TO_BRACKETED_DOT);
+          j++;
+          continue;
+        }
+      }
       let length = this.dotForm(j, url, !url);
-      if (length === 2 && this.c(j) === DOT && !this.labelAhead(j + 2, url)) length = 1;
+      if (length === 2 && text.charCodeAt(j) === DOT && !this.labelAhead(j + 2, url)) length = 1;
       if (length > 0 && this.labelAhead(j + length, url) && !this.schemeAhead(j + length)) {
-        if (isLookalikeDot(this.c(j))) lookalike = true;
-        this.dotEdit(j, length);
+        if (isLookalikeDot(text.charCodeAt(j))) lookalike = true;
+        if (record) this.dotEdit(j, length);
+        if (isOpenBracket(text.charCodeAt(j + length - 1))) bracketLabel = true;
         j += length;
         continue;
       }
       if (length > 0 && url && realEnd === j && this.trailingDotOk(j, length)) {
-        this.dotEdit(j, length);
+        if (record) this.dotEdit(j, length);
         end = j + length;
         break;
       }
-      while (this.edits.length > zeroWidthMark && (this.edits.at(-1)?.start ?? -1) >= realEnd) this.edits.pop();
+      // Zero-width characters after the last letter are not part of the host.
+      while (this.count > zeroWidthMark && this.lastEditStart() >= realEnd) this.count--;
       break;
     }
     let ok: boolean;
@@ -829,16 +1342,83 @@ class Scanner {
         this.hostFailEnd = Math.max(end, start + 1);
       }
     }
-    return { end, ok };
+    this.hostOk = ok;
+    this.hostBracketLabel = bracketLabel;
+    return end;
+  }
+
+  /**
+   * A host outside a URL (see scanHost) and its edits. Many such runs fail (`e.g.`,
+   * `1.2.3`, a flood of `a.`), so the edits are recorded in a second pass over a host
+   * that passed, rather than recorded and dropped.
+   */
+  private scanBareHost(start: number): number {
+    const plainEnd = this.plainBareHost(start);
+    if (plainEnd >= 0) return plainEnd;
+    const end = this.scanHost(start, false, false);
+    return this.hostOk ? this.scanHost(start, false, true) : end;
+  }
+
+  /**
+   * scanHost(start, false, true) for the usual bare host, with one regular-expression
+   * match (PLAIN_HOST: ASCII labels joined by `.`, `[.]` or `[dot]`) that ends where no
+   * dot form, label or scheme goes on (see endsPlainBareHost). Returns the end with hostOk
+   * set, and the edits recorded or the failure remembered as scanHost does; -1 when the
+   * general scan has to decide. The rules are scanHost's: two labels or more, then a
+   * dotted quad when all labels are numbers, else a top-level domain.
+   */
+  private plainBareHost(start: number): number {
+    if (start >= this.hostFailStart && start < this.hostFailEnd) return -1;
+    const text = this.text;
+    const end = this.plainHostMatch(start);
+    if (end < 0) return -1;
+    let lastStart = end;
+    while (lastStart > start && hasClass(text.charCodeAt(lastStart - 1), LABEL)) lastStart--;
+    const oneLabel = lastStart === start;
+    if (!this.endsPlainBareHost(end, oneLabel ? -1 : lastStart)) return -1;
+    let ok = false;
+    if (!oneLabel) {
+      // A last label that starts with a digit is no top-level domain; after one that
+      // does not, not all labels are numbers. A dotted quad is at most 27 characters
+      // long (four times 3 digits, three `[dot]`).
+      ok = isAsciiDigit(text.charCodeAt(lastStart)) ? end - start <= 27 && isDottedQuad(text, start, end) : this.isTopLevelDomain(lastStart, end);
+    }
+    if (ok) {
+      this.plainHostEdits(start, end);
+    } else {
+      this.hostFailStart = start;
+      this.hostFailEnd = Math.max(end, start + 1);
+    }
+    this.hostOk = ok;
+    return end;
+  }
+
+  /**
+   * Whether scanHost ends a bare host of ASCII labels and plain dots at end: at the end of
+   * the text, or before an ASCII character that starts no dot form (`.` before no label,
+   * not `\`, `<`, a bracket, ` [`) and, when lastStart (the last label, -1 if it is the
+   * only one) may spell a scheme, no `:` or `*` that would make the last label one.
+   */
+  private endsPlainBareHost(end: number, lastStart: number): boolean {
+    const text = this.text;
+    const c = text.charCodeAt(end);
+    if (!(c >= 0)) return true;
+    if (c >= 0x80) return false;
+    if (c === DOT) return !(text.charCodeAt(end + 1) >= 0x80);
+    if (c === SPACE) return !isOpenBracket(text.charCodeAt(end + 1));
+    if (c === BACKSLASH || c === LESS || isBracket(c)) return false;
+    if ((c === COLON || c === STAR) && lastStart >= 0) return !this.schemeAhead(lastStart);
+    return true;
   }
 
   /** Letters only (2+), an `xn--` label, or a label wholly outside ASCII. */
   private isTopLevelDomain(start: number, end: number): boolean {
+    const text = this.text;
     let length = 0;
     let letters = 0;
     let ascii = 0;
     for (let k = start; k < end; k++) {
-      const c = this.c(k);
+      const c = text.charCodeAt(k);
       if (isZeroWidth(c)) continue;
       length++;
       if (c < 0x80) {
@@ -850,7 +1430,7 @@ class Scanner {
     if (ascii === 0) return true;
     if (ascii !== length) return false;
     if (letters === length) return true;
-    const label = this.text.slice(start, end).toLowerCase();
+    const label = text.slice(start, end).toLowerCase();
     if (!label.startsWith('xn--') || label.length < 5) return false;
     for (let k = 4; k < label.length; k++) {
       const c = label.charCodeAt(k);
@@ -861,77 +1441,108 @@ class Scanner {
 
   /** A bare host with optional port and path; returns the end, or how far a failed run reached. */
   private tryBareHost(i: number): number {
-    const host = this.scanHost(i, false);
-    if (!host.ok) return host.end;
-    let end = host.end;
+    const text = this.text;
+    let end = this.scanBareHost(i);
+    if (!this.hostOk) return end;
     const colon = this.colonForm(end);
-    if (colon > 0 && isAsciiDigit(this.c(end + colon))) {
+    if (colon > 0 && isAsciiDigit(text.charCodeAt(end + colon))) {
       let k = end + colon;
-      while (isAsciiDigit(this.c(k))) k++;
-      if (labelCharLength(this.text, k) === 0) {
-        if (colon > 1) this.edit(end, end + colon, ':', null);
+      while (isAsciiDigit(text.charCodeAt(k))) k++;
+      if (labelCharLength(text, k) === 0) {
+        if (colon > 1) this.edit(end, end + colon, TO_COLON, KEEP);
         end = k;
       }
     }
-    if (this.c(end) === SLASH || this.isSquareSlash(end)) end = this.scanRest(end, false);
+    if (text.charCodeAt(end) === SLASH || this.isSquareSlash(end)) end = this.scanRest(end, false);
     return end;
   }
 
   /** `local@host` with `@` or an at-form (`[at]`, `(@)`, ...) written right against both parts. */
   private tryEmail(i: number): number {
     if (i < this.localFailEnd) return -1;
-    const mark = this.edits.length;
+    const text = this.text;
+    // Most words are no local part: look for the at-form before recording anything.
+    const localEnd = this.scanLocalPart(i, false);
+    const at = this.atForm(localEnd);
+    if (at > 0) {
+      const hostStart = localEnd + at;
+      if (isWordCharAt(text, hostStart)) {
+        const mark = this.count;
+        this.scanLocalPart(i, true);
+        if (at > 1) this.edit(localEnd, hostStart, TO_AT, KEEP);
+        const hostEnd = this.scanBareHost(hostStart);
+        if (this.hostOk) return hostEnd;
+        this.truncate(mark);
+      }
+    }
+    this.localFailEnd = localEnd;
+    return -1;
+  }
+
+  /**
+   * The local part of an e-mail address from i: parts of label characters and `+` joined
+   * by dot forms. Returns where it ends; record: also record the dot forms' edits.
+   */
+  private scanLocalPart(i: number, record: boolean): number {
+    const text = this.text;
+    const n = this.n;
     let j = i;
     let localEnd = i;
     for (;;) {
       const partStart = j;
-      while (j < this.n) {
-        const length = labelCharLength(this.text, j);
-        if (length > 0) j += length;
-        else if (this.c(j) === PLUS) j++;
-        else break;
+      // ASCII parts joined by plain dots (which need no edit) in one match, and when not
+      // recording by bracketed dots as well; the loop goes on with what the match leaves
+      // (a letter outside ASCII, say).
+      const run = record ? LOCAL_RUN : LOCAL_RUN_BRACKETS;
+      run.lastIndex = j;
+      if (run.test(text)) j = run.lastIndex;
+      while (j < n) {
+        const c = text.charCodeAt(j);
+        if (c < 0x80) {
+          if (!hasClass(c, LABEL) && c !== PLUS) break;
+          j++;
+          continue;
+        }
+        const length = nonAsciiMatch(LETTER_OR_NUMBER, text, j);
+        if (length === 0) break;
+        j += length;
       }
       if (j === partStart) break;
       localEnd = j;
       const length = this.dotForm(j, false, false);
-      if (length > 0 && (labelCharLength(this.text, j + length) > 0 || this.c(j + length) === PLUS)) {
-        if (!(length === 1 && this.c(j) === DOT)) this.edit(j, j + length, '.', null);
+      if (length > 0 && (labelCharLength(text, j + length) > 0 || text.charCodeAt(j + length) === PLUS)) {
+        if (record && !(length === 1 && text.charCodeAt(j) === DOT)) this.edit(j, j + length, TO_DOT, KEEP);
         j += length;
         continue;
       }
       break;
     }
-    const at = this.atForm(localEnd);
-    if (at > 0) {
-      const hostStart = localEnd + at;
-      if (isWordCharAt(this.text, hostStart)) {
-        if (at > 1) this.edit(localEnd, hostStart, '@', null);
-        const host = this.scanHost(hostStart, false);
-        if (host.ok) return host.end;
-      }
-    }
-    this.truncate(mark);
-    this.localFailEnd = localEnd;
-    return -1;
+    return localEnd;
   }
 
   // ---- IPv6 and lone separators --------------------------------------------------------
 
   private ipv6Start(i: number, c: number): boolean {
     if (i < this.ipv6FailEnd) return false;
-    if (!(isHexDigit(c) || c === COLON || (isOpenBracket(c) && this.c(i + 1) === COLON))) return false;
-    const p = this.c(i - 1);
+    const text = this.text;
+    if (!(isHexDigit(c) || c === COLON || (isOpenBracket(c) && text.charCodeAt(i + 1) === COLON))) return false;
+    const p = text.charCodeAt(i - 1);
     if (p === COLON || p === DOT || p === HYPHEN || p === UNDERSCORE || isCloseBracket(p)) return false;
-    return !isWordCharBefore(this.text, i);
+    return !isWordCharBefore(text, i);
   }
 
-  /** Hex digits, colons, dots and their bracketed forms. */
-  private scanIpv6Run(start: number): { end: number; colons: number; marked: boolean } {
+  /**
+   * Hex digits, colons, dots and their bracketed forms from start; returns the end, with
+   * the colons counted in ipv6Colons.
+   * record: also record the edits of the run.
+   */
+  private scanIpv6Run(start: number, record: boolean): number {
+    const text = this.text;
+    const n = this.n;
     let j = start;
     let colons = 0;
-    let marked = false;
-    while (j < this.n) {
-      const c = this.c(j);
+    while (j < n) {
+      const c = text.charCodeAt(j);
       if (isHexDigit(c)) {
         j++;
         continue;
@@ -942,54 +1553,63 @@ class Scanner {
         continue;
       }
       if (c === DOT) {
-        this.edit(j, j + 1, null, '[.]');
+        if (record) this.edit(j, j + 1, KEEP, TO_BRACKETED_DOT);
         j++;
         continue;
       }
-      if (isOpenBracket(c) && isCloseBracket(this.c(j + 2))) {
-        const d = this.c(j + 1);
+      if (isOpenBracket(c) && isCloseBracket(text.charCodeAt(j + 2))) {
+        const d = text.charCodeAt(j + 1);
         if (d === COLON) {
           colons++;
-          marked = true;
-          this.edit(j, j + 3, ':', null);
+          if (record) this.edit(j, j + 3, TO_COLON, KEEP);
           j += 3;
           continue;
         }
         if (d === DOT) {
-          this.edit(j, j + 3, '.', null);
+          if (record) this.edit(j, j + 3, TO_DOT, KEEP);
           j += 3;
           continue;
         }
       }
       break;
     }
-    return { end: j, colons, marked };
+    this.ipv6Colons = colons;
+    return j;
   }
 
   /** `[` IPv6 `]` as a URL host; returns the end or -1. */
   private scanIpv6Literal(h: number): number {
-    const mark = this.edits.length;
-    const run = this.scanIpv6Run(h + 1);
-    if (run.colons >= 2 && this.c(run.end) === RIGHT_SQUARE) return run.end + 1;
+    const mark = this.count;
+    const end = this.scanIpv6Run(h + 1, true);
+    if (this.ipv6Colons >= 2 && this.text.charCodeAt(end) === RIGHT_SQUARE) return end + 1;
     this.truncate(mark);
     return -1;
   }
 
   /** A defanged IPv6 address in prose (`2001[:]db8[:][:]1`); must be a valid address once refanged. */
   private tryBareIpv6(i: number): number {
-    const mark = this.edits.length;
-    const run = this.scanIpv6Run(i);
-    let end = run.end;
-    if (end > i && this.c(end - 1) === DOT) {
-      end--;
-      if ((this.edits.at(-1)?.start ?? -1) === end) this.edits.pop();
+    const text = this.text;
+    // Most runs (hex words, dotted numbers) hold no `[:]`-like colon, which an address
+    // needs: one match finds such a run and it fails. The others get the exact scan.
+    IPV6_RUN_UNMARKED.lastIndex = i;
+    IPV6_RUN_UNMARKED.test(text);
+    let runEnd = IPV6_RUN_UNMARKED.lastIndex;
+    if (!isBracketedColon(text, runEnd)) {
+      this.ipv6FailEnd = runEnd;
+      return -1;
     }
-    if (run.colons >= 2 && run.marked && labelCharLength(this.text, run.end) === 0) {
-      const address = this.renderRefanged(mark, i, end);
-      if (isIpv6(address)) return end;
+    runEnd = this.scanIpv6Run(i, false);
+    if (this.ipv6Colons >= 2 && labelCharLength(text, runEnd) === 0) {
+      // A dot at the end is the sentence's, not the address's.
+      const end = runEnd > i && text.charCodeAt(runEnd - 1) === DOT ? runEnd - 1 : runEnd;
+      if (isIpv6(refangedIpv6(text, i, end))) {
+        const mark = this.count;
+        this.scanIpv6Run(i, true);
+        if (end < runEnd && this.count > mark && this.lastEditStart() === end) this.count--;
+        return end;
+      }
     }
-    this.truncate(mark);
-    this.ipv6FailEnd = run.end;
+    this.ipv6FailEnd = runEnd;
     return -1;
   }
 
@@ -998,21 +1618,89 @@ class Scanner {
     let j = i;
     while (this.isSquareSlash(j)) j += 3;
     if (j - i < 6) return -1;
-    for (let k = i; k < j; k += 3) this.edit(k, k + 3, '/', null);
+    for (let k = i; k < j; k += 3) this.edit(k, k + 3, TO_SLASH, KEEP);
     return j;
   }
+}
 
-  private renderRefanged(fromEdit: number, start: number, end: number): string {
-    let out = '';
-    let pos = start;
-    for (let k = fromEdit; k < this.edits.length; k++) {
-      const e = this.edits[k];
-      if (e === undefined || e.refanged === null) continue;
-      out += this.text.slice(pos, e.start) + e.refanged;
-      pos = e.end;
+// ---- helpers outside the class ---------------------------------------------------------
+
+/** text[start, end), a PLAIN_HOST match, is four numbers of 1 to 3 digits up to 255. */
+function isDottedQuad(text: string, start: number, end: number): boolean {
+  let labels = 1;
+  let digits = 0;
+  let value = 0;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (isAsciiDigit(c)) {
+      value = value * 10 + (c - 0x30);
+      if (++digits > 3 || value > 255) return false;
+      continue;
     }
-    return out + this.text.slice(pos, end);
+    if (c !== DOT && !isOpenBracket(c)) return false;
+    // A separator: `.`, or `[.]` or `[dot]` with any brackets.
+    if (c !== DOT) k += text.charCodeAt(k + 1) === DOT ? 2 : 4;
+    labels++;
+    digits = 0;
+    value = 0;
   }
+  return labels === 4;
+}
+
+/** What may follow a host that plainHostEnd accepts (see there); NaN past the end. */
+function endsPlainHost(c: number): boolean {
+  return !(c >= 0) || c === SLASH || c === QUESTION || c === HASH || (asciiBreaksUrl(c) && c !== LESS);
+}
+
+/** Where findUserinfo certainly stops: `/ ? # \ ] }`, a character that ends a URL, or past the end (NaN). */
+function stopsUserinfoScan(c: number): boolean {
+  return !(c >= 0) || c === SLASH || c === QUESTION || c === HASH || c === BACKSLASH || c === RIGHT_SQUARE || c === RIGHT_CURLY || asciiBreaksUrl(c);
+}
+
+/** ASCII and not a letter or digit: what may come before a word start. */
+function isAsciiNonWord(c: number): boolean {
+  return c < 0x80 && !isAsciiAlnum(c);
+}
+
+/**
+ * After a word that ends a plain stretch (see skipPlainProse), whether c, the character the
+ * search stopped at, leaves the word not plain: anything but `_` (which continues the
+ * label) and the control characters (which close it). Characters the search stops at
+ * are no letter, digit or `-`; `.` and `:` it stops at have no whitespace after them.
+ */
+function isNotPlainAfterWord(c: number): boolean {
+  return c !== UNDERSCORE && c > SPACE && c !== 0x7f;
+}
+
+/** A bracketed colon (`[:]`, `(:)`, any brackets) at j. */
+function isBracketedColon(text: string, j: number): boolean {
+  return isOpenBracket(text.charCodeAt(j)) && text.charCodeAt(j + 1) === COLON && isCloseBracket(text.charCodeAt(j + 2));
+}
+
+/** A PASS character or an open bracket: possibly stepped over by skipPlainProse (NaN: no). */
+function mayStepOver(c: number): boolean {
+  return c < 0x80 && (hasClass(c, PASS) || isOpenBracket(c));
+}
+
+/** After an open bracket: what a bracketed scheme, `[:]` or `[/]` needs next. */
+function opensToken(c: number): boolean {
+  return isAsciiAlpha(c) || c === STAR || c === COLON || c === SLASH;
+}
+
+/**
+ * An IPv6 run text[start, end) refanged: each bracketed form (`[:]`, `(.)`, ...) becomes
+ * the character inside it. In a run every bracket opens such a three-character form.
+ */
+function refangedIpv6(text: string, start: number, end: number): string {
+  let out = '';
+  let pos = start;
+  for (let j = start; j < end; j++) {
+    if (!isOpenBracket(text.charCodeAt(j))) continue;
+    out += text.slice(pos, j) + text.charAt(j + 1);
+    j += 2;
+    pos = j + 1;
+  }
+  return out + text.slice(pos, end);
 }
 
 function isIpv6(address: string): boolean {

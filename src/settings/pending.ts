@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { storage } from 'wxt/utils/storage';
+import { serialized } from './serial';
 
 const sourceTab = z.optional(
   z.strictObject({ id: z.optional(z.number()), index: z.optional(z.number()), windowId: z.optional(z.number()) }),
@@ -19,19 +20,27 @@ export type PendingAction = z.infer<typeof pendingActionSchema>;
 
 const pendingItem = storage.defineItem<Record<string, unknown>>('session:pendingNotifications', { fallback: {} });
 const MAX_PENDING = 20;
+/** Writers of the table take turns. */
+const inTurn = serialized();
 
 export async function putPending(id: string, action: PendingAction): Promise<void> {
-  const all = await pendingItem.getValue();
-  const kept = Object.entries(all).slice(-(MAX_PENDING - 1));
-  await pendingItem.setValue(Object.fromEntries([...kept, [id, action]]));
+  await inTurn(async () => {
+    const all = await pendingItem.getValue();
+    const kept = Object.entries(all).slice(-(MAX_PENDING - 1));
+    await pendingItem.setValue(Object.fromEntries([...kept, [id, action]]));
+  });
 }
 
 /** Takes the action of a notification (once): it is removed as it is read. */
 export async function takePending(id: string): Promise<PendingAction | undefined> {
-  const all = await pendingItem.getValue();
-  if (!Object.hasOwn(all, id)) return undefined;
-  const { [id]: raw, ...rest } = all;
-  await pendingItem.setValue(rest);
+  const raw = await inTurn(async () => {
+    const all = await pendingItem.getValue();
+    if (!Object.hasOwn(all, id)) return undefined;
+    const { [id]: taken, ...rest } = all;
+    await pendingItem.setValue(rest);
+    return taken;
+  });
+  if (raw === undefined) return undefined;
   const parsed = pendingActionSchema.safeParse(raw);
   return parsed.success ? parsed.data : undefined;
 }

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { storage } from 'wxt/utils/storage';
+import { serialized } from './serial';
 
 export const RECENT_LIMIT = 50;
 
@@ -25,6 +26,8 @@ export const recentContextSchema = z.strictObject({
 export type RecentContext = z.infer<typeof recentContextSchema>;
 
 const recentItem = storage.defineItem<unknown[]>('local:recentContexts', { fallback: [] });
+/** Writers of the list take turns. */
+const inTurn = serialized();
 
 /** The list, newest first; entries that no longer parse are dropped. */
 export async function listRecent(): Promise<RecentContext[]> {
@@ -40,8 +43,10 @@ export async function listRecent(): Promise<RecentContext[]> {
 export async function addRecent(entries: readonly RecentContext[]): Promise<void> {
   if (entries.length === 0) return;
   const ids = new Set(entries.map((entry) => entry.id));
-  const kept = (await listRecent()).filter((entry) => !ids.has(entry.id));
-  await recentItem.setValue([...entries, ...kept].slice(0, RECENT_LIMIT));
+  await inTurn(async () => {
+    const kept = (await listRecent()).filter((entry) => !ids.has(entry.id));
+    await recentItem.setValue([...entries, ...kept].slice(0, RECENT_LIMIT));
+  });
 }
 
 export async function findRecent(id: string): Promise<RecentContext | undefined> {
@@ -49,10 +54,14 @@ export async function findRecent(id: string): Promise<RecentContext | undefined>
 }
 
 export async function updateRecent(id: string, change: Partial<Pick<RecentContext, 'name'>>): Promise<void> {
-  const list = await listRecent();
-  await recentItem.setValue(list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
+  await inTurn(async () => {
+    const list = await listRecent();
+    await recentItem.setValue(list.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
+  });
 }
 
 export async function removeRecent(id: string): Promise<void> {
-  await recentItem.setValue((await listRecent()).filter((entry) => entry.id !== id));
+  await inTurn(async () => {
+    await recentItem.setValue((await listRecent()).filter((entry) => entry.id !== id));
+  });
 }

@@ -74,7 +74,8 @@ async function managedRaw(): Promise<Record<string, unknown>> {
 /** Reads the enterprise policy: each key validated alone; bad keys are reported and ignored. */
 export async function readManagedPolicy(): Promise<ManagedPolicy> {
   const raw = await managedRaw();
-  if (typeof raw !== 'object' || Object.keys(raw).length === 0) return NO_POLICY;
+  const answer: unknown = raw;
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer) || Object.keys(answer).length === 0) return NO_POLICY;
   const { [MANAGED_TOKEN_KEY]: token, ...rest } = raw;
   const { values, issues } = parsePartialSettings(rest);
   const goodToken = typeof token === 'string' && token.trim().length > 0 ? token : undefined;

@@ -1,0 +1,85 @@
+/**
+ * defang, refang and extractUrls in linear time on adversarial floods. The one timing
+ * check of the suite, and a ratio so that it holds on any machine: the time on a 1 MiB
+ * flood over the time on a 256 KiB one is ~4 for a linear pass and ~16 for a quadratic
+ * one. Each time is the median of three runs (a fast pass is repeated until a run takes
+ * 20 ms, so the timer's resolution does not decide); the bound is 10.
+ */
+import { describe, expect, it } from 'vitest';
+import { defang, extractUrls, refang } from '../../src/fang';
+import { prove } from './ledger';
+
+const KIB = 1024;
+const SMALL = 256 * KIB;
+const LARGE = 1024 * KIB;
+const RUNS = 3;
+const BOUND = 10;
+
+/** `unit` repeated to `size` code units; a flood of one character and a tail is a function. */
+type Flood = readonly [name: string, make: (size: number) => string];
+
+const repeat = (unit: string) => (size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+
+const FLOODS: readonly Flood[] = [
+  ['[', repeat('[')],
+  ['a.', repeat('a.')],
+  ['spaces', repeat(' ')],
+  ['A…A.', (size) => `${'A'.repeat(size - 1)}.`],
+  ['hxxp://', repeat('hxxp://')],
+  ['[.]', repeat('[.]')],
+  ['a@', repeat('a@')],
+  ['1.', repeat('1.')],
+];
+
+const FUNCTIONS: readonly [string, (text: string) => unknown][] = [
+  ['defang', defang],
+  ['refang', refang],
+  ['extractUrls', extractUrls],
+];
+
+/**
+ * Time of one call, in ms: calls repeated (doubling, at most 64) until they take 20 ms,
+ * so that a fast pass is not measured at the timer's resolution.
+ */
+function perCall(fn: (text: string) => unknown, input: string): number {
+  for (let reps = 1; ; reps *= 2) {
+    const start = performance.now();
+    for (let i = 0; i < reps; i += 1) fn(input);
+    const elapsed = performance.now() - start;
+    if (elapsed >= 20 || reps >= 64) return elapsed / reps;
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+describe('text processing stays linear', () => {
+  it(`the 1 MiB / 256 KiB time ratio stays under ${BOUND} for every flood and function`, async () => {
+    await prove('linear-fang', () => {
+      const ratios: string[] = [];
+      const over: string[] = [];
+      for (const [floodName, make] of FLOODS) {
+        const small = make(SMALL);
+        const large = make(LARGE);
+        for (const [fnName, fn] of FUNCTIONS) {
+          fn(small); // warm-up
+          const smallTimes: number[] = [];
+          const largeTimes: number[] = [];
+          for (let run = 0; run < RUNS; run += 1) {
+            smallTimes.push(perCall(fn, small));
+            largeTimes.push(perCall(fn, large));
+          }
+          const ratio = median(largeTimes) / Math.max(median(smallTimes), 0.001);
+          ratios.push(`${fnName}(${floodName}) ${ratio.toFixed(1)}`);
+          if (ratio >= BOUND) over.push(`${fnName} on ${floodName}: ${ratio.toFixed(1)}× (${median(smallTimes).toFixed(1)} ms → ${median(largeTimes).toFixed(1)} ms)`);
+        }
+      }
+      console.log(`fang time ratios (1 MiB / 256 KiB, linear ≈ 4): ${ratios.join(', ')}`);
+      expect(over).toEqual([]);
+      const worst = Math.max(...ratios.map((r) => Number(r.split(' ').at(-1))));
+      return { cases: FLOODS.length * FUNCTIONS.length, detail: `${FLOODS.length} floods × 3 functions, worst ratio ${worst.toFixed(1)}` };
+    });
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Static gates: the production manifests equal their reviewed snapshots, the built
+ * bundles hold no code-from-strings sinks, the lint rules against HTML sinks and
+ * super-linear regexes are configured (and fire), and production dependencies have no
+ * high or critical advisory.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { SECURITY_OUT_DIR } from './browser';
+import { prove, skip } from './ledger';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function readJson(path: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+}
+
+/** The manifest without its version: a release bump is not a security change. */
+function reviewed(manifest: Record<string, unknown>): Record<string, unknown> {
+  const { version: _version, ...rest } = manifest;
+  return rest;
+}
+
+const FORBIDDEN_PERMISSIONS = ['tabs', 'scripting', 'webRequest', 'webRequestBlocking', 'cookies', 'history', 'debugger', 'management', '<all_urls>', 'nativeMessaging', 'downloads', 'webNavigation', 'declarativeNetRequest'];
+
+/** Checks every manifest must pass whatever the snapshot says. */
+function surfaceChecks(manifest: Record<string, unknown>): number {
+  expect(manifest['content_scripts']).toBeUndefined();
+  expect(manifest['web_accessible_resources']).toBeUndefined();
+  expect(manifest['externally_connectable']).toBeUndefined();
+  expect(manifest['sandbox']).toBeUndefined();
+  const permissions = [...((manifest['permissions'] as string[] | undefined) ?? []), ...((manifest['optional_permissions'] as string[] | undefined) ?? [])];
+  for (const forbidden of FORBIDDEN_PERMISSIONS) expect(permissions).not.toContain(forbidden);
+  const hosts = (manifest['host_permissions'] as string[] | undefined) ?? [];
+  expect(hosts.every((host) => /^http:\/\/(?:127\.0\.0\.1|localhost)\/\*$/.test(host))).toBe(true);
+  const csp = (manifest['content_security_policy'] as { extension_pages?: string } | undefined)?.extension_pages ?? '';
+  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(directives.get('default-src')).toEqual(["'none'"]);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|wasm-unsafe-eval|unsafe-hashes/);
+  return FORBIDDEN_PERMISSIONS.length + 9;
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (path: string, depth: number): void => {
+    if (depth > 8) return;
+    for (const name of readdirSync(path)) {
+      const full = join(path, name);
+      if (statSync(full).isDirectory()) walk(full, depth + 1);
+      else out.push(full);
+    }
+  };
+  walk(dir, 0);
+  return out;
+}
+
+const JS_SINKS: readonly [string, RegExp][] = [
+  ['eval(', /\beval\s*\(/],
+  ['new Function', /\bnew\s+Function\b/],
+  ['Function(…) called', /(?<![\w$.])Function\s*\(/],
+  ['string timer', /\b(?:setTimeout|setInterval|setImmediate)\s*\(\s*["'`]/],
+  ['remote import()', /\bimport\s*\(\s*["'`](?:[a-z]+:)?\/\//i],
+  ['remote importScripts()', /\bimportScripts\s*\(\s*["'`](?:[a-z]+:)?\/\//i],
+  ['import() of a computed URL', /\bimport\s*\(\s*(?!["'`])[^)]/],
+];
+
+/** Tags and their attributes, read the simple way (the built pages are small and well formed). */
+const TAG = /<([a-z][\w-]*)(\s[^>]*)?>/gi;
+const ATTRIBUTE = /(?<![\w:-])([\w:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/g;
+
+/** What an extension page's HTML must not hold: inline handlers, remote or inline scripts, javascript: URLs. */
+function htmlSinks(text: string): string[] {
+  const found: string[] = [];
+  for (const [tag, name = '', rest = ''] of text.matchAll(TAG)) {
+    const attributes = new Map([...rest.matchAll(ATTRIBUTE)].map(([, key = '', value = '']) => [key.toLowerCase(), value.replace(/^["']|["']$/g, '').trim()]));
+    for (const [key, value] of attributes) {
+      if (key.startsWith('on')) found.push(`inline event handler ${key} in ${tag}`);
+      if (['href', 'src', 'action', 'formaction'].includes(key) && value.toLowerCase().startsWith('javascript:')) found.push(`javascript: URL in ${tag}`);
+    }
+    if (name.toLowerCase() === 'script') {
+      const src = attributes.get('src');
+      if (src === undefined) found.push(`inline script ${tag}`);
+      else if (/^(?:[a-z][\w+.-]*:)?\/\//i.test(src)) found.push(`remote script ${tag}`);
+    }
+  }
+  return found;
+}
+
+function scanBundle(dir: string): { files: number; findings: string[] } {
+  const findings: string[] = [];
+  let files = 0;
+  for (const file of filesUnder(dir)) {
+    if (file.endsWith('.html')) {
+      files += 1;
+      findings.push(...htmlSinks(readFileSync(file, 'utf8')).map((finding) => `${relative(ROOT, file)}: ${finding}`));
+      continue;
+    }
+    if (!file.endsWith('.js')) continue;
+    files += 1;
+    const text = readFileSync(file, 'utf8');
+    for (const [name, pattern] of JS_SINKS) {
+      const match = pattern.exec(text);
+      if (match) findings.push(`${relative(ROOT, file)}: ${name} at ${match.index}: …${text.slice(Math.max(0, match.index - 40), match.index + 60)}…`);
+    }
+  }
+  return { files, findings };
+}
+
+describe('manifests', () => {
+  it('the Chrome production manifest equals the reviewed snapshot', async () => {
+    await prove('manifest-chrome', () => {
+      const built = readJson(join(SECURITY_OUT_DIR, 'chrome-mv3/manifest.json'));
+      const expected = readJson(resolve(import.meta.dirname, 'manifest.chrome.json'));
+      expect(reviewed(built)).toEqual(expected);
+      const checks = surfaceChecks(built);
+      return { cases: Object.keys(expected).length + checks, detail: `${Object.keys(expected).length} keys compared + ${checks} surface checks` };
+    });
+  });
+
+  it('the Firefox build is Manifest V3 and equals the reviewed snapshot', async () => {
+    await prove('manifest-firefox', () => {
+      const mv3 = join(SECURITY_OUT_DIR, 'firefox-mv3/manifest.json');
+      const mv2 = join(SECURITY_OUT_DIR, 'firefox-mv2/manifest.json');
+      if (!existsSync(mv3) && existsSync(mv2)) {
+        const built = readJson(mv2);
+        throw new Error(
+          `\`wxt build -b firefox\` produced a Manifest V${String(built['manifest_version'])} build (firefox-mv2): it has no optional_host_permissions, so Firefox users cannot grant access to an https service, and the README's firefox-mv3 path does not exist. Set manifestVersion: 3 in wxt.config.ts.`,
+        );
+      }
+      const built = readJson(mv3);
+      const expected = readJson(resolve(import.meta.dirname, 'manifest.firefox.json'));
+      expect(reviewed(built)).toEqual(expected);
+      const checks = surfaceChecks(built);
+      return { cases: Object.keys(expected).length + checks, detail: `${Object.keys(expected).length} keys compared + ${checks} surface checks` };
+    });
+  });
+});
+
+describe('built bundles', () => {
+  it('hold no eval, new Function, string timers or remote import()', async () => {
+    await prove('bundle-sinks', () => {
+      const dirs = readdirSync(SECURITY_OUT_DIR).map((name) => join(SECURITY_OUT_DIR, name));
+      expect(dirs.length).toBeGreaterThanOrEqual(2);
+      let files = 0;
+      const findings: string[] = [];
+      for (const dir of dirs) {
+        const result = scanBundle(dir);
+        files += result.files;
+        findings.push(...result.findings);
+      }
+      expect(findings).toEqual([]);
+      // Positive control: each pattern finds what it is for.
+      const control = ['eval("1")', 'new Function("a")', 'x=Function("a")', 'setTimeout("f()",1)', 'import("https://cdn.example/x.js")', 'importScripts("//cdn.example/x.js")', 'import(url)'];
+      JS_SINKS.forEach(([, pattern], index) => {
+        expect(pattern.test(control[index] ?? '')).toBe(true);
+      });
+      expect(JS_SINKS.some(([, pattern]) => pattern.test('c=Function.call.bind(Object.prototype.hasOwnProperty);inspectedWindow:{eval:{minArgs:1}};import{a}from"./b.js"'))).toBe(false);
+      expect(htmlSinks('<div onclick="x()"><a href=" javascript:alert(1)">a</a><script src="https://cdn.example/x.js"></script><script>alert(1)</script></div>')).toHaveLength(4);
+      expect(htmlSinks('<meta name="viewport" content="width=device-width"><script type="module" crossorigin src="/chunks/popup.js"></script>')).toEqual([]);
+      return { cases: files * JS_SINKS.length, detail: `${files} built .js/.html files × their sink patterns` };
+    });
+  });
+});
+
+describe('lint rules', () => {
+  it('the config has the rules against HTML sinks, code from strings and super-linear regexes, and they fire', async () => {
+    await prove('lint-rules', async () => {
+      const eslint = new ESLint({ cwd: ROOT });
+      let checked = 0;
+      for (const file of ['src/background/index.ts', 'src/ui/options/App.tsx', 'entrypoints/background.ts', 'src/fang/scanner.ts']) {
+        const config = (await eslint.calculateConfigForFile(file)) as { rules: Record<string, unknown[]> };
+        const severity = (rule: string): unknown => config.rules[rule]?.[0];
+        for (const rule of ['regexp/no-super-linear-backtracking', 'regexp/no-super-linear-move', 'no-eval', 'no-implied-eval', 'no-restricted-syntax']) {
+          expect([2, 'error']).toContain(severity(rule));
+          checked += 1;
+        }
+        const selectors = JSON.stringify(config.rules['no-restricted-syntax']);
+        for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'dangerouslySetInnerHTML', "callee.name='Function'"]) {
+          expect(selectors).toContain(sink);
+          checked += 1;
+        }
+      }
+      // The rules fire on a probe (a .js path: linted without type information).
+      const [result] = await eslint.lintText(
+        ['el.innerHTML = html;', 'el.insertAdjacentHTML("beforeend", html);', 'new Function("return 1");', 'eval(code);', 'export const r = /(a+)+$/;', 'export const m = /a*b/;'].join('\n'),
+        { filePath: join(ROOT, 'src/security-lint-probe.js') },
+      );
+      const fired = new Set(result?.messages.map((message) => message.ruleId));
+      for (const rule of ['no-restricted-syntax', 'no-eval', 'regexp/no-super-linear-backtracking', 'regexp/no-super-linear-move']) {
+        expect(fired).toContain(rule);
+        checked += 1;
+      }
+      return { cases: checked, detail: '4 files × 10 rule checks + 4 rules firing on a probe' };
+    });
+  });
+});
+
+describe('dependencies', () => {
+  it('npm audit --omit=dev --audit-level=high passes (or says clearly that it could not run)', async () => {
+    const run = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 });
+    let report: { vulnerabilities?: Record<string, { severity: string }>; metadata?: { dependencies?: { prod?: number } }; message?: string; statusCode?: number } = {};
+    try {
+      report = JSON.parse(run.stdout || '{}') as typeof report;
+    } catch {
+      report = {};
+    }
+    const reached = report.metadata !== undefined;
+    if (!reached) {
+      const why = (report.message ?? run.error?.message ?? run.stderr.split('\n').find((line) => line.includes('error')) ?? `exit ${String(run.status)}`).slice(0, 160);
+      const message = `npm audit could not reach the registry's audit endpoint (${why}): the production dependencies were NOT audited in this run.`;
+      console.warn(`\n${'!'.repeat(78)}\n!! ${message}\n!! Set ISOLINK_REQUIRE_AUDIT=1 to make this a failure.\n${'!'.repeat(78)}\n`);
+      if (process.env['ISOLINK_REQUIRE_AUDIT']) {
+        await prove('audit', () => {
+          throw new Error(message);
+        });
+      }
+      skip('audit', `audit endpoint unreachable (${why}); not audited in this run`);
+      return;
+    }
+    await prove('audit', () => {
+      const serious = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) => v.severity === 'high' || v.severity === 'critical');
+      expect(serious.map(([name, v]) => `${name} (${v.severity})`)).toEqual([]);
+      expect(run.status).toBe(0);
+      const prod = report.metadata?.dependencies?.prod ?? 0;
+      return { cases: prod, detail: `${prod} production dependencies audited` };
+    });
+  });
+});
