@@ -6,7 +6,7 @@
  */
 
 import { isPlainHttpUrl } from './plain-url';
-import { REPLACEMENTS, scan, type ScanResult } from './scanner';
+import { REPLACEMENTS, scan, type ScanResult, type UrlToken } from './scanner';
 
 /**
  * The text with the scan's edits applied. Built by concatenation: V8 makes that a rope
@@ -110,15 +110,28 @@ export function extractUrls(text: string): string[] {
   for (const token of urls) {
     if (token.scheme !== 'http' && token.scheme !== 'https') continue;
     while (first < count && (edits[3 * first] ?? Infinity) < token.start) first++;
-    const head = renderRange(text, result, first, token.start, token.authorityEnd);
-    let tail = renderRange(text, result, first, token.authorityEnd, token.end);
-    let cut = tail.length;
-    while (cut > 0 && isTrailing(tail.charCodeAt(cut - 1))) cut--;
-    tail = tail.slice(0, cut);
-    const candidate = head + tail;
-    if (seen.has(candidate) || !isHttpUrl(candidate)) continue;
+    const candidate = first < count && (edits[3 * first] ?? Infinity) < token.end ? refangedUrl(text, result, first, token) : plainUrl(text, token);
+    // Adding first and validating after: a string seen before was dropped or kept already.
+    const known = seen.size;
     seen.add(candidate);
+    if (seen.size === known || !isHttpUrl(candidate)) continue;
     found.push(candidate);
   }
   return found;
+}
+
+/** A URL without edits: one slice of the text, trailing punctuation after the authority cut. */
+function plainUrl(text: string, token: UrlToken): string {
+  let cut = token.end;
+  while (cut > token.authorityEnd && isTrailing(text.charCodeAt(cut - 1))) cut--;
+  return text.slice(token.start, cut);
+}
+
+/** A URL with edits (from index first on), refanged, trailing punctuation after the authority cut. */
+function refangedUrl(text: string, result: ScanResult, first: number, token: UrlToken): string {
+  const head = renderRange(text, result, first, token.start, token.authorityEnd);
+  const tail = renderRange(text, result, first, token.authorityEnd, token.end);
+  let cut = tail.length;
+  while (cut > 0 && isTrailing(tail.charCodeAt(cut - 1))) cut--;
+  return head + tail.slice(0, cut);
 }

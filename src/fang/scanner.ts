@@ -110,7 +110,8 @@ function isBlank(c: number): boolean {
 }
 
 function isWhitespace(c: number): boolean {
-  return c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN;
+  // Most characters fail the first test.
+  return c <= SPACE && (c === SPACE || c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN);
 }
 
 /** Scripts that make U+30FB a legitimate part of an IDN label (IDNA CONTEXTO rule). */
@@ -209,12 +210,17 @@ const STEP_OVER_RUN = /(?:[^\d(:[{a-z\u0080-\uffff]|[([{](?![*/:a-z]))+/iy;
 
 /**
  * What every edit of the refanged rendering holds (see the refanging fast path): a
- * bracket, `<`, `\`, `%`, `*`, `_` (of `__`), a character outside ASCII, an `x` less than
+ * bracket, `<`, `\`, `%`, `*`, `_` (of `__`), a zero-width character, a lookalike dot or
+ * U+30FB (the only characters outside ASCII that refanging changes), an `x` less than
  * five letters before `://` (the defanged scheme words without `*` or brackets: `hxxp`,
- * `fxp`, `httpx`, `xxxxs`, ...), or `://` before a blank (which refanging drops). Global;
- * each try reads at most eight characters.
+ * `fxp`, `httpx`, `xxxxs`, ...), or the `:` of `://` before a blank (which refanging
+ * drops). A match is the marker's one character (lookaheads for the rest). Global; each
+ * try reads at most eight characters.
  */
-const REFANG_MARKER = /[\u0080-\uffff%()*<[\\\]_{}]|x[a-z]{0,4}:\/\/|:\/\/[\t ]/gi;
+const REFANG_MARKER = /[%()*<[\\\]_{}\u00ad\u200b-\u200d\u2060\u3002\u30fb\ufeff\uff0e\uff61]|x(?=[a-z]{0,4}:\/\/)|:(?=\/\/[\t ])/gi;
+
+/** ASCII whitespace, as the refanging fast path splits chunks (see isWhitespace). Global. */
+const WHITESPACE = /[\t\n\r ]/g;
 
 /** Fewer characters than this skipped by a search make skipPlainProse step a while (see there). */
 const MIN_PROSE_SEARCH = 32;
@@ -344,49 +350,48 @@ function obscuresT(c: number): boolean {
   return c === LOWER_T || c === LOWER_X || c === STAR;
 }
 
+/** The schemes by index, as schemeWordAt codes them. */
+const SCHEMES: readonly Scheme[] = ['http', 'https', 'ftp', 'mailto'];
+
+/** In a schemeWordAt code: the word is the scheme's own name (any case), not a defanged one. */
+const LIVE_SCHEME = 4;
+
 /**
  * The scheme that the scheme word text[start, end) (letters and `*`, any case) stands
  * for, live or defanged: `http`, `https`, `ftp`, `mailto`, `fxp`, `hxp`, `hxps`, `xxxx`,
- * `xxxxs`, `httpx`, and `h`, two of `t`/`x`/`*`, `p`, optionally `s`. Read from char codes
- * so that a word that is no scheme costs no string.
+ * `xxxxs`, `httpx`, and `h`, two of `t`/`x`/`*`, `p`, optionally `s`. Returns the index
+ * into SCHEMES, plus LIVE_SCHEME when the word spells the scheme itself, or -1. Read from
+ * char codes so that a word that is no scheme costs no string.
  */
-export function canonicalSchemeAt(text: string, start: number, end: number): Scheme | null {
+export function schemeWordAt(text: string, start: number, end: number): number {
   const length = end - start;
-  if (length < 3 || length > MAX_SCHEME_WORD) return null;
+  if (length < 3 || length > MAX_SCHEME_WORD) return -1;
   // `| 0x20` lowercases a letter and keeps `*` as it is.
   const c0 = text.charCodeAt(start) | 0x20;
   const c1 = text.charCodeAt(start + 1) | 0x20;
   const c2 = text.charCodeAt(start + 2) | 0x20;
   if (length === 3) {
-    if (c0 === LOWER_F && (c1 === LOWER_T || c1 === LOWER_X) && c2 === LOWER_P) return 'ftp';
-    return c0 === LOWER_H && c1 === LOWER_X && c2 === LOWER_P ? 'http' : null;
+    if (c0 === LOWER_F && (c1 === LOWER_T || c1 === LOWER_X) && c2 === LOWER_P) return c1 === LOWER_T ? 2 | LIVE_SCHEME : 2;
+    return c0 === LOWER_H && c1 === LOWER_X && c2 === LOWER_P ? 0 : -1;
   }
   const c3 = text.charCodeAt(start + 3) | 0x20;
   if (length === 6) {
     const c4 = text.charCodeAt(start + 4) | 0x20;
     const c5 = text.charCodeAt(start + 5) | 0x20;
     const mailto = c0 === LOWER_M && c1 === LOWER_A && c2 === LOWER_I && c3 === LOWER_L && c4 === LOWER_T && c5 === LOWER_O;
-    return mailto ? 'mailto' : null;
+    return mailto ? 3 | LIVE_SCHEME : -1;
   }
   const obscuredHttp = c0 === LOWER_H && obscuresT(c1) && obscuresT(c2) && c3 === LOWER_P;
+  const live = obscuredHttp && c1 === LOWER_T && c2 === LOWER_T ? LIVE_SCHEME : 0;
   const xxxx = c0 === LOWER_X && c1 === LOWER_X && c2 === LOWER_X && c3 === LOWER_X;
   if (length === 4) {
-    if (obscuredHttp || xxxx) return 'http';
-    return c0 === LOWER_H && c1 === LOWER_X && c2 === LOWER_P && c3 === LOWER_S ? 'https' : null;
+    if (obscuredHttp || xxxx) return 0 | live;
+    return c0 === LOWER_H && c1 === LOWER_X && c2 === LOWER_P && c3 === LOWER_S ? 1 : -1;
   }
   const c4 = text.charCodeAt(start + 4) | 0x20;
-  if ((obscuredHttp || xxxx) && c4 === LOWER_S) return 'https';
+  if ((obscuredHttp || xxxx) && c4 === LOWER_S) return 1 | live;
   const httpx = c0 === LOWER_H && c1 === LOWER_T && c2 === LOWER_T && c3 === LOWER_P && c4 === LOWER_X;
-  return httpx ? 'https' : null;
-}
-
-/** Whether text[start, end) spells scheme in any case: a live scheme word, not a defanged one. */
-export function spellsScheme(text: string, start: number, end: number, scheme: Scheme): boolean {
-  if (end - start !== scheme.length) return false;
-  for (let k = 0; k < scheme.length; k++) {
-    if ((text.charCodeAt(start + k) | 0x20) !== scheme.charCodeAt(k)) return false;
-  }
-  return true;
+  return httpx ? 1 : -1;
 }
 
 /** Up to 6 letters (or `*`) at i followed by `:`, `_` or a bracket: possibly a scheme for matchScheme. */
@@ -462,7 +467,11 @@ class Scanner {
   /** Records refanged replacements (true) or defanged ones (false). */
   private readonly refanging: boolean;
   private readonly collectUrls: boolean;
-  /** Refanging without URLs to collect: the refanging fast path applies. */
+  /**
+   * The scan goes straight to marked chunks (see the fast path for refanging and URLs):
+   * when refanging without URLs to collect, or when collecting URLs (and only the URLs'
+   * edits are read).
+   */
   private readonly markerJumps: boolean;
   /** Inside a URL nested in another URL's query: defang leaves it as it is. */
   private suppressDefang = false;
@@ -470,11 +479,20 @@ class Scanner {
   private hostFailEnd = -1;
   private localFailEnd = -1;
   private ipv6FailEnd = -1;
-  /** plainHostMatch: whether the host has a bracketed dot, and where its plain-dotted start ends. */
+  /**
+   * plainHostMatch: the last match (start and end, -1 for none), whether it has a
+   * bracketed dot, and where its plain-dotted start ends.
+   */
+  private plainHostStart = -1;
+  private plainHostEnd_ = -1;
   private plainHostBrackets = false;
   private plainDotsEnd = 0;
   /** nextMarkedChunk: the last marker found (the scan passes it before searching again). */
   private lastMarker = -1;
+  /** Searches for the markers (refanging: REFANG_MARKER; URLs: `:` and `_`) and for whitespace. */
+  private readonly markers: NextMatch;
+  private readonly underscores: NextMatch;
+  private readonly whitespace: NextMatch;
   /** skipPlainProse searches for the end of plain prose only from here on. */
   private nextProseSearch = 0;
   // Second results of the last call of the method named, read right after it returns.
@@ -496,7 +514,10 @@ class Scanner {
     this.edits = new Int32Array(3 * Math.max(256, text.length >> 6));
     this.refanging = refanging;
     this.collectUrls = collectUrls;
-    this.markerJumps = refanging && !collectUrls;
+    this.markerJumps = refanging;
+    this.markers = new NextMatch(text, collectUrls ? ':' : REFANG_MARKER);
+    this.underscores = new NextMatch(text, '_');
+    this.whitespace = new NextMatch(text, WHITESPACE);
   }
 
   /** Drops the edits of an attempt that failed. */
@@ -509,16 +530,19 @@ class Scanner {
     const replacement = this.refanging ? refanged : this.suppressDefang ? KEEP : defanged;
     if (replacement === KEEP) return;
     const at = 3 * this.count;
-    if (at + 3 > this.edits.length) {
-      const grown = new Int32Array(2 * this.edits.length);
-      grown.set(this.edits);
-      this.edits = grown;
-    }
+    if (at + 3 > this.edits.length) this.growEdits();
     const edits = this.edits;
     edits[at] = start;
     edits[at + 1] = end;
     edits[at + 2] = replacement;
     this.count++;
+  }
+
+  /** Doubles the room for edits (apart, to keep edit small). */
+  private growEdits(): void {
+    const grown = new Int32Array(2 * this.edits.length);
+    grown.set(this.edits);
+    this.edits = grown;
   }
 
   /** Where the last edit recorded starts, or -1. */
@@ -532,19 +556,41 @@ class Scanner {
       if (this.markerJumps && i > this.lastMarker && this.atCleanBoundary(i)) {
         i = this.nextMarkedChunk(i);
         if (i >= this.n) break;
+        // A marked chunk rarely starts with plain prose: straight to the full scanner.
+        i = this.step(i);
+        continue;
       }
       i = this.skipPlainProse(i);
       if (i < this.n) i = this.step(i);
     }
   }
 
-  // ---- the refanging fast path -------------------------------------------------------------
+  // ---- the fast path for refanging and for URLs ------------------------------------------
   // Every edit of the refanged rendering holds a marker (see REFANG_MARKER): a bracket, a
-  // character outside ASCII, a defanged scheme word before `://`, ... Text between markers,
-  // live URLs and hosts included, comes out as it went in. Tokens do not run across
-  // whitespace except after `:// ` and in ` [.] `, which the search and nextMarkedChunk
-  // allow for. So from a whitespace character where nothing is pending, the scanner can
-  // go straight to the whitespace-delimited chunk of the next marker.
+  // zero-width character, a defanged scheme word before `://`, ... Text between markers,
+  // live URLs and hosts included, comes out as it went in. Likewise every URL holds a `:`
+  // or, in `hxxp__host`, a `_` (its separator). Tokens do not run across whitespace except
+  // after `:// ` and in ` [.] `, which the markers and nextMarkedChunk allow for. So from
+  // a whitespace character where nothing is pending, the scanner can go straight to the
+  // whitespace-delimited chunk of the next marker.
+
+  /** The next marker at or after i, or n. */
+  private markerFrom(i: number): number {
+    const marker = this.markers.from(i);
+    return this.collectUrls ? Math.min(marker, this.underscores.from(i)) : marker;
+  }
+
+  /**
+   * After a URL's authority, at p: the whitespace that ends the chunk when nothing from p
+   * to there holds a marker (so the path and whatever follows in the chunk keep their
+   * text) and no ` [.] ` follows it; -1 otherwise. Saves scanning the path.
+   */
+  private unmarkedChunkEnd(p: number): number {
+    const text = this.text;
+    const end = this.whitespace.from(p);
+    if (text.charCodeAt(end) === SPACE && isOpenBracket(text.charCodeAt(end + 1))) return -1;
+    return this.markerFrom(p) < end || !this.atCleanBoundary(end) ? -1 : end;
+  }
 
   /** Whether i is whitespace with no remembered failure reaching past it. */
   private atCleanBoundary(i: number): boolean {
@@ -558,14 +604,11 @@ class Scanner {
    */
   private nextMarkedChunk(i: number): number {
     const text = this.text;
-    REFANG_MARKER.lastIndex = i;
-    if (!REFANG_MARKER.test(text)) {
-      this.lastMarker = this.n;
-      return this.n;
-    }
-    let k = REFANG_MARKER.lastIndex - 1;
+    let k = this.markerFrom(i);
     this.lastMarker = k;
-    if (isBlank(text.charCodeAt(k)) && k > i) k--; // the blank of `:// `
+    if (k >= this.n) return this.n;
+    // The chunk is rarely prose: no search for plain prose before the marker.
+    this.nextProseSearch = k + 1;
     while (k > i && !isWhitespace(text.charCodeAt(k - 1))) k--;
     if (k > i && isOpenBracket(text.charCodeAt(k))) {
       k--;
@@ -574,7 +617,6 @@ class Scanner {
     }
     return k;
   }
-
 
   /**
    * The full scanner at i: tries every token that can start there and returns where to go
@@ -724,9 +766,10 @@ class Scanner {
     if (bracketed) j++;
     const wordStart = j;
     while (j - wordStart <= MAX_SCHEME_WORD && isSchemeWordChar(text.charCodeAt(j))) j++;
-    const canonical = canonicalSchemeAt(text, wordStart, j);
-    if (canonical === null) return null;
-    const live = !bracketed && spellsScheme(text, wordStart, j, canonical);
+    const code = schemeWordAt(text, wordStart, j);
+    if (code < 0) return null;
+    const canonical = SCHEMES[code & 3] ?? 'http';
+    const live = !bracketed && (code & LIVE_SCHEME) !== 0;
     if (bracketed) {
       if (!isCloseBracket(text.charCodeAt(j))) return null;
       j++;
@@ -820,6 +863,10 @@ class Scanner {
     }
     const authorityEnd = this.urlHead(i, s);
     if (!this.urlHasHost) return authorityEnd;
+    if (this.markerJumps && !this.collectUrls) {
+      const chunkEnd = this.unmarkedChunkEnd(authorityEnd);
+      if (chunkEnd >= 0) return chunkEnd;
+    }
     let end = authorityEnd;
     const c = this.text.charCodeAt(end);
     if (c === SLASH || c === QUESTION || c === HASH || this.isSquareSlash(end)) end = this.scanRest(end, true);
@@ -939,17 +986,27 @@ class Scanner {
    * bracketed form. Most hosts have only plain dots, so DOTTED_HOST is tried first.
    */
   private plainHostMatch(p: number): number {
+    // A word is tried as an e-mail local part first and then as a host: the match is
+    // remembered for the second time.
+    if (p === this.plainHostStart) return this.plainHostEnd_;
     const text = this.text;
+    this.plainHostStart = p;
     DOTTED_HOST.lastIndex = p;
-    if (!DOTTED_HOST.test(text)) return -1;
+    if (!DOTTED_HOST.test(text)) {
+      this.plainHostEnd_ = -1;
+      return -1;
+    }
     const dottedEnd = DOTTED_HOST.lastIndex;
     this.plainHostBrackets = false;
     this.plainDotsEnd = dottedEnd;
-    if (!isOpenBracket(text.charCodeAt(dottedEnd))) return dottedEnd;
-    PLAIN_HOST.lastIndex = p;
-    PLAIN_HOST.test(text);
-    this.plainHostBrackets = PLAIN_HOST.lastIndex > dottedEnd;
-    return PLAIN_HOST.lastIndex;
+    this.plainHostEnd_ = dottedEnd;
+    if (isOpenBracket(text.charCodeAt(dottedEnd))) {
+      PLAIN_HOST.lastIndex = p;
+      PLAIN_HOST.test(text);
+      this.plainHostBrackets = PLAIN_HOST.lastIndex > dottedEnd;
+      this.plainHostEnd_ = PLAIN_HOST.lastIndex;
+    }
+    return this.plainHostEnd_;
   }
 
   /**
@@ -1480,6 +1537,17 @@ class Scanner {
   }
 
   /**
+   * Where LOCAL_RUN_BRACKETS matched at j ends (j if it does not match). It matches what
+   * PLAIN_HOST does and more only with a `+`: without one right after the host match,
+   * which plainHostMatch remembers for the host that is tried next, that match is it.
+   */
+  private localRunEnd(j: number): number {
+    const hostEnd = this.plainHostMatch(j);
+    if (hostEnd >= 0 && !hasPlusWithin(this.text, hostEnd, hostEnd + 6)) return hostEnd;
+    return matchEnd(LOCAL_RUN_BRACKETS, this.text, j);
+  }
+
+  /**
    * The local part of an e-mail address from i: parts of label characters and `+` joined
    * by dot forms. Returns where it ends; record: also record the dot forms' edits.
    */
@@ -1493,9 +1561,7 @@ class Scanner {
       // ASCII parts joined by plain dots (which need no edit) in one match, and when not
       // recording by bracketed dots as well; the loop goes on with what the match leaves
       // (a letter outside ASCII, say).
-      const run = record ? LOCAL_RUN : LOCAL_RUN_BRACKETS;
-      run.lastIndex = j;
-      if (run.test(text)) j = run.lastIndex;
+      j = record ? matchEnd(LOCAL_RUN, text, j) : this.localRunEnd(j);
       while (j < n) {
         const c = text.charCodeAt(j);
         if (c < 0x80) {
@@ -1670,6 +1736,54 @@ function isAsciiNonWord(c: number): boolean {
  */
 function isNotPlainAfterWord(c: number): boolean {
   return c !== UNDERSCORE && c > SPACE && c !== 0x7f;
+}
+
+/**
+ * Where a string, or a global regular expression whose matches are one character, next
+ * matches at or after a position (n when nowhere), remembered: the scan asks with
+ * positions that only grow, so searches never overlap and all of them together read the
+ * text once.
+ */
+class NextMatch {
+  private readonly text: string;
+  private readonly needle: string | RegExp;
+  private at = -1;
+  private searchedFrom = 0;
+
+  constructor(text: string, needle: string | RegExp) {
+    this.text = text;
+    this.needle = needle;
+  }
+
+  from(i: number): number {
+    if (this.at < i || i < this.searchedFrom) {
+      this.searchedFrom = i;
+      this.at = this.find(i);
+    }
+    return this.at;
+  }
+
+  private find(i: number): number {
+    const { text, needle } = this;
+    if (typeof needle === 'string') {
+      const at = text.indexOf(needle, i);
+      return at < 0 ? text.length : at;
+    }
+    needle.lastIndex = i;
+    return needle.test(text) ? needle.lastIndex - 1 : text.length;
+  }
+}
+
+/** Where a sticky regular expression matches at j ends, or j when it does not match. */
+function matchEnd(re: RegExp, text: string, j: number): number {
+  re.lastIndex = j;
+  return re.test(text) ? re.lastIndex : j;
+}
+
+/** Whether text[from, to) holds a `+` (which continues an e-mail local part). */
+function hasPlusWithin(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === PLUS) return true;
+  return false;
 }
 
 /** A bracketed colon (`[:]`, `(:)`, any brackets) at j. */
