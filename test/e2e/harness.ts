@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
 
-export const EXTENSION_DIR = resolve(import.meta.dirname, '../../.output/chrome-mv3');
+/** The build under test: `.output/` unless ISOLINK_OUT_DIR (read by wxt.config.ts too) names another directory. */
+export const EXTENSION_DIR = resolve(import.meta.dirname, '../..', process.env['ISOLINK_OUT_DIR'] ?? '.output', 'chrome-mv3');
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '../../test-results/e2e');
 
 const CANDIDATES = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
