@@ -27,6 +27,21 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          // Builds Chrome and Firefox into .security-output/; afterwards prints the table
+          // and, when every property ran, writes it into SECURITY.md.
+          globalSetup: ['test/security/global-setup.ts'],
+          // One Chromium at a time, and not beside the e2e project's: it runs after them.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });
