@@ -12,8 +12,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { findChromium } from '../test/e2e/harness';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { launchExtension } from '../test/support/chromium';
 
 export const BENCH_EXTENSION_DIR = resolve(import.meta.dirname, '../.bench-output/chrome-mv3');
 
@@ -181,29 +181,14 @@ export interface BenchBrowser {
 
 export async function launchBench(options: { extensionDir?: string; headless?: boolean } = {}): Promise<BenchBrowser> {
   const extensionDir = options.extensionDir ?? BENCH_EXTENSION_DIR;
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
   if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`No build at ${extensionDir}.`);
   const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')) as { background?: { service_worker?: string } };
   const workerScript = manifest.background?.service_worker ?? 'background.js';
 
   const profileDir = mkdtempSync(join(tmpdir(), 'isolink-bench-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath,
-    headless: options.headless ?? true,
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Outside hosts never resolve: only 127.0.0.1 is reached.
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
+  const { context, extensionId } = await launchExtension(extensionDir, profileDir, options.headless === undefined ? {} : { headless: options.headless }).catch((error: unknown) => {
+    rmSync(profileDir, { recursive: true, force: true });
+    throw error;
   });
   const closeAll = async (): Promise<void> => {
     await context.close().catch(() => undefined);
@@ -212,10 +197,6 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
   try {
     const browser = context.browser();
     if (!browser) throw new Error('Playwright gave no Browser for the persistent context: no browser-level CDP session.');
-    const playwrightWorker =
-      context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
-      (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
-    const extensionId = new URL(playwrightWorker.url()).host;
     const base = `chrome-extension://${extensionId}`;
     const scriptUrl = `${base}/${workerScript}`;
     const page = context.pages()[0] ?? (await context.newPage());

@@ -20,9 +20,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page, type Worker } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../simulator';
+import { launchExtension } from '../support/chromium';
 import { ARTIFACTS_DIR, EXTENSION_DIR, findChromium } from './harness';
 
 const POLICY_DIR = '/etc/chromium/policies/managed';
@@ -45,28 +46,7 @@ interface Browser {
 }
 
 async function launchChromium(extensionDir: string, profileDir: string): Promise<Browser> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath,
-    headless: true,
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
-  const worker =
-    context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
-    (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
-  const extensionId = new URL(worker.url()).host;
+  const { context, worker, extensionId } = await launchExtension(extensionDir, profileDir);
   return {
     context,
     worker,

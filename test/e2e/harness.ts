@@ -4,22 +4,18 @@
  * the browser would: context-menu clicks dispatched to the real registered listener,
  * pages opened as tabs, the service worker stopped through CDP.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
+import { findChromium, launchExtension } from '../support/chromium';
 
 /** The build under test: `.output/` unless ISOLINK_OUT_DIR (read by wxt.config.ts too) names another directory. */
 export const EXTENSION_DIR = resolve(import.meta.dirname, '../..', process.env['ISOLINK_OUT_DIR'] ?? '.output', 'chrome-mv3');
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '../../test-results/e2e');
 
-const CANDIDATES = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-/** The Chromium binary, or undefined when none is installed. */
-export function findChromium(): string | undefined {
-  return CANDIDATES.find((path): path is string => typeof path === 'string' && path !== '' && existsSync(path));
-}
+export { findChromium };
 
 export interface Session {
   readonly context: BrowserContext;
@@ -50,38 +46,17 @@ export interface Session {
   close(): Promise<void>;
 }
 
-async function serviceWorkerOf(context: BrowserContext): Promise<Worker> {
-  const existing = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
-  return existing ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
-}
-
 /** Launches Chromium with the built extension and a fresh profile, and starts a simulator. */
 export async function launch(options: { headless?: boolean; simulator?: SimulatorOptions } = {}): Promise<Session> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No build at ${EXTENSION_DIR}: run npm run build.`);
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const sim = await startSimulator(options.simulator);
   const profileDir = mkdtempSync(join(tmpdir(), 'isolink-e2e-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath,
-    headless: options.headless ?? true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Outside hosts never resolve: no test touches the public network.
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
+  const launched = await launchExtension(EXTENSION_DIR, profileDir, options.headless === undefined ? {} : { headless: options.headless }).catch(async (error: unknown) => {
+    await sim.close();
+    rmSync(profileDir, { recursive: true, force: true });
+    throw error;
   });
-  const worker = await serviceWorkerOf(context);
-  const extensionId = new URL(worker.url()).host;
+  const { context, worker, extensionId } = launched;
   const base = `chrome-extension://${extensionId}`;
 
   const cdpPage = context.pages()[0] ?? (await context.newPage());

@@ -18,11 +18,11 @@
  *
  * The profile directory survives closeBrowser() so its files can be scanned.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
-import { findChromium } from '../e2e/harness';
+import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+import { findChromium, launchExtension } from '../support/chromium';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
 import { jsonText } from './canary';
 
@@ -234,28 +234,8 @@ async function watchExtensionTargets(session: CDPSession, base: string, sinks: P
 }
 
 export async function launchBrowser(options: { simulator?: SimulatorOptions } = {}): Promise<SecuritySession> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No build at ${EXTENSION_DIR}: the security suite's global setup builds it.`);
   const sim = await startSimulator(options.simulator);
   const profileDir = mkdtempSync(join(tmpdir(), 'isolink-security-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath,
-    headless: true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Outside hosts never resolve: no test touches the public network.
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
   const requests: RequestRecord[] = [];
   const navigations: string[] = [];
   const consoles: TextRecord[] = [];
@@ -263,38 +243,43 @@ export async function launchBrowser(options: { simulator?: SimulatorOptions } = 
   const replies: TextRecord[] = [];
   const notes: Note[] = [];
 
-  context.on('request', (request) => {
-    const worker = request.serviceWorker();
-    requests.push({
-      source: worker ? 'worker' : 'page',
-      method: request.method(),
-      url: request.url(),
-      headers: request.headers(),
-      body: request.postDataBuffer()?.toString('utf8') ?? '',
+  // The recorders are attached as soon as the context exists, before the worker starts.
+  const record = (context: BrowserContext): void => {
+    context.on('request', (request) => {
+      const worker = request.serviceWorker();
+      requests.push({
+        source: worker ? 'worker' : 'page',
+        method: request.method(),
+        url: request.url(),
+        headers: request.headers(),
+        body: request.postDataBuffer()?.toString('utf8') ?? '',
+      });
     });
-  });
-  // Errors count for the extension's own contexts; the test's web pages (the simulator's
-  // pages, the hostile page) are recorded for the canary scan but are not Isolink.
-  const ours = (url: string): boolean => url.startsWith('chrome-extension://');
-  context.on('console', (message) => {
-    const where = message.page()?.url() ?? message.worker()?.url() ?? 'unknown';
-    consoles.push({ source: `console.${message.type()} ${where}`, text: message.text() });
-    if (message.type() === 'error' && ours(where)) errors.push({ source: `console.error ${where}`, text: message.text() });
-  });
-  const watchPage = (page: Page): void => {
-    navigations.push(page.url());
-    page.on('framenavigated', (frame) => navigations.push(frame.url()));
-    page.on('pageerror', (error) => {
-      const record = { source: `pageerror ${page.url()}`, text: `${error.name}: ${error.message}` };
-      consoles.push(record);
-      if (ours(page.url())) errors.push(record);
+    // Errors count for the extension's own contexts; the test's web pages (the simulator's
+    // pages, the hostile page) are recorded for the canary scan but are not Isolink.
+    const ours = (url: string): boolean => url.startsWith('chrome-extension://');
+    context.on('console', (message) => {
+      const where = message.page()?.url() ?? message.worker()?.url() ?? 'unknown';
+      consoles.push({ source: `console.${message.type()} ${where}`, text: message.text() });
+      if (message.type() === 'error' && ours(where)) errors.push({ source: `console.error ${where}`, text: message.text() });
     });
+    const watchPage = (page: Page): void => {
+      navigations.push(page.url());
+      page.on('framenavigated', (frame) => navigations.push(frame.url()));
+      page.on('pageerror', (error) => {
+        const record = { source: `pageerror ${page.url()}`, text: `${error.name}: ${error.message}` };
+        consoles.push(record);
+        if (ours(page.url())) errors.push(record);
+      });
+    };
+    context.pages().forEach(watchPage);
+    context.on('page', watchPage);
   };
-  context.pages().forEach(watchPage);
-  context.on('page', watchPage);
-
-  const firstWorker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
-  const extensionId = new URL(firstWorker.url()).host;
+  const { context, extensionId } = await launchExtension(EXTENSION_DIR, profileDir, { beforeWorker: record }).catch(async (error: unknown) => {
+    await sim.close();
+    rmSync(profileDir, { recursive: true, force: true });
+    throw error;
+  });
   const base = `chrome-extension://${extensionId}`;
 
   const browserCdp = await context.browser()?.newBrowserCDPSession();
