@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the browsers the demo and the tests drive, when they are missing: Debian's
-# Chromium (end-to-end tests, the demo) and Firefox ESR (the Firefox smoke test).
-# Needs root or sudo; does nothing when both are already there.
+# Chromium (end-to-end tests, the demo) with its translations (chromium-l10n: the
+# German and Japanese runs), a Japanese font (fonts-ipafont-gothic) and Firefox ESR (the
+# Firefox smoke test). Needs root or sudo; does nothing when all are already there.
 set -euo pipefail
 
 have_chromium() {
@@ -13,6 +14,8 @@ have_chromium() {
 
 missing=()
 have_chromium || missing+=(chromium)
+[ -e /usr/lib/chromium/locales/ja.pak ] || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium-l10n)
+[ -n "$(fc-list :lang=ja family 2>/dev/null)" ] || missing+=(fonts-ipafont-gothic)
 command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
 
 if [ "${#missing[@]}" -gt 0 ]; then

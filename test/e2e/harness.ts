@@ -47,11 +47,14 @@ export interface Session {
 }
 
 /** Launches Chromium with the built extension and a fresh profile, and starts a simulator. */
-export async function launch(options: { headless?: boolean; simulator?: SimulatorOptions } = {}): Promise<Session> {
+export async function launch(options: { headless?: boolean; language?: string; simulator?: SimulatorOptions } = {}): Promise<Session> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const sim = await startSimulator(options.simulator);
   const profileDir = mkdtempSync(join(tmpdir(), 'isolink-e2e-'));
-  const launched = await launchExtension(EXTENSION_DIR, profileDir, options.headless === undefined ? {} : { headless: options.headless }).catch(async (error: unknown) => {
+  const launched = await launchExtension(EXTENSION_DIR, profileDir, {
+    ...(options.headless === undefined ? {} : { headless: options.headless }),
+    ...(options.language === undefined ? {} : { language: options.language }),
+  }).catch(async (error: unknown) => {
     await sim.close();
     rmSync(profileDir, { recursive: true, force: true });
     throw error;

@@ -24,6 +24,8 @@ export interface LaunchedExtension {
 
 export interface LaunchOptions {
   readonly headless?: boolean;
+  /** The browser's UI language (and so the extension's, through browser.i18n), e.g. 'ja'. Linux Chromium reads it from LANGUAGE. */
+  readonly language?: string;
   /** Runs as soon as the browser context exists, before waiting for the worker: for recorders that must see everything. */
   readonly beforeWorker?: (context: BrowserContext) => void;
 }
@@ -39,6 +41,7 @@ export async function launchExtension(extensionDir: string, profileDir: string, 
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,
     headless: options.headless ?? true,
+    ...(options.language === undefined ? {} : { env: { ...process.env, LANGUAGE: options.language, LANG: `${options.language}.UTF-8` }, locale: options.language }),
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
