@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { checkServiceBase, checkTargetUrl } from '../net/url';
-import { ApiError, AuthError, CommandError, ProtocolError, ValidationError } from './errors';
+import { ApiError, AuthError, CommandError, ProtocolError, ValidationError, type ApiErrorCode } from './errors';
 import {
   contextDataForWire,
   contextIdSchema,
@@ -88,10 +88,13 @@ export interface BulkFailure {
   /** Position of the URL in the input. */
   readonly index: number;
   readonly url: string;
-  /** What went wrong, ready to show. */
+  /** What went wrong, in English. */
   readonly error: string;
   /** The error class's name. */
   readonly kind: ApiError['name'];
+  /** What went wrong as data: the error's code and params (see ApiError). */
+  readonly code: ApiErrorCode;
+  readonly params: readonly string[];
 }
 
 export interface BulkCreateResult {
@@ -131,8 +134,8 @@ function toBlob(file: Blob | ArrayBuffer | Uint8Array, type: string | undefined)
   return new Blob([new Uint8Array(bytes)], type ? { type } : {});
 }
 
-const fileTokenSchema = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(4096));
-const fileFieldSchema = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(1024));
+const fileTokenSchema = z.string().check(z.minLength(1), z.maxLength(4096));
+const fileFieldSchema = z.string().check(z.minLength(1), z.maxLength(1024));
 
 /**
  * A client for one service. Create it with {@link createClient}.
@@ -148,13 +151,13 @@ export class IsolinkClient {
 
   constructor(options: ClientOptions) {
     const base = checkServiceBase(options.baseUrl);
-    if (!base.ok) throw new ValidationError('baseUrl', base.reason);
+    if (!base.ok) throw new ValidationError('baseUrl', base.code, base.params);
     const launch = checkServiceBase(options.launchBase);
-    if (!launch.ok) throw new ValidationError('launchBase', launch.reason);
+    if (!launch.ok) throw new ValidationError('launchBase', launch.code, launch.params);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new ValidationError('timeoutMs', 'must be a positive whole number');
+    if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new ValidationError('timeoutMs', 'notPositiveInteger');
     if (typeof options.token !== 'string' && typeof options.token !== 'function') {
-      throw new ValidationError('token', 'must be a string or a function returning one');
+      throw new ValidationError('token', 'notTokenSource');
     }
     this.baseUrl = base.base;
     this.launchBase = launch.base;
@@ -190,13 +193,13 @@ export class IsolinkClient {
    */
   async createResearchContext(params: ResearchContextParams, options?: CallOptions): Promise<CreatedContext> {
     const input: unknown = params;
-    if (typeof input !== 'object' || input === null) throw new ValidationError('params', 'must be an object');
+    if (typeof input !== 'object' || input === null) throw new ValidationError('params', 'notObject');
     const record = input as Record<string, unknown>;
     for (const key of ['org', 'session_type', 'restrict_client_ips']) {
-      if (Object.hasOwn(record, key)) throw new ValidationError(key, 'is not a parameter of a research context');
+      if (Object.hasOwn(record, key)) throw new ValidationError(key, 'notResearchParameter');
     }
-    if (typeof record['username'] !== 'string') throw new ValidationError('username', 'is required for a research context');
-    if (typeof record['egress_region'] !== 'string') throw new ValidationError('egress_region', 'is required for a research context');
+    if (typeof record['username'] !== 'string') throw new ValidationError('username', 'researchRequired');
+    if (typeof record['egress_region'] !== 'string') throw new ValidationError('egress_region', 'researchRequired');
     return this.createContext({ ...params, session_type: RESEARCH_SESSION_TYPE }, options);
   }
 
@@ -227,7 +230,7 @@ export class IsolinkClient {
     if (parsed.expires !== undefined) command['expires'] = expiresForWire(parsed.expires);
     if (parsed.name !== undefined) command['name'] = parsed.name;
     if (parsed.enabled !== undefined) command['enabled'] = parsed.enabled;
-    if (Object.keys(command).length === 2) throw new ValidationError('changes', 'must change at least one property');
+    if (Object.keys(command).length === 2) throw new ValidationError('changes', 'noChange');
     return this.#one(command as WireCommand, contextDetailsSchema, options);
   }
 
@@ -240,7 +243,7 @@ export class IsolinkClient {
     const id = parseParams(contextIdSchema, browseContextId, 'browse_context_id');
     const command = { command: COMMANDS.deleteContext, [CONTEXT_FIELDS.id]: id };
     const [slot] = await this.#transport.postCommands([command], options);
-    if (!slot) throw new ProtocolError('The service sent no slot for delete_context.');
+    if (!slot) throw new ProtocolError('replyNoSlot', COMMANDS.deleteContext);
     if (!slot.ok) {
       if (slot.kind === 'not_found') return false;
       throw new CommandError(COMMANDS.deleteContext, slot.error, slot.kind);
@@ -259,24 +262,27 @@ export class IsolinkClient {
    */
   async bulkCreateContexts(params: BulkCreateParams, options?: CallOptions): Promise<BulkCreateResult> {
     const input: unknown = params;
-    if (typeof input !== 'object' || input === null) throw new ValidationError('params', 'must be an object');
+    if (typeof input !== 'object' || input === null) throw new ValidationError('params', 'notObject');
     const { urls, ...shared } = params;
-    if (!Array.isArray(urls)) throw new ValidationError('urls', 'must be a list of URLs');
-    if (urls.length > BULK_MAX_URLS) throw new ValidationError('urls', `must hold at most ${BULK_MAX_URLS} URLs`);
+    if (!Array.isArray(urls)) throw new ValidationError('urls', 'notList');
+    if (urls.length > BULK_MAX_URLS) throw new ValidationError('urls', 'tooMany', [String(BULK_MAX_URLS)]);
     // Shared parameters are checked once, with a stand-in URL, so their errors throw.
-    if (Object.hasOwn(shared, 'url')) throw new ValidationError('url', 'is not a bulk parameter; use urls');
+    if (Object.hasOwn(shared, 'url')) throw new ValidationError('url', 'bulkUseUrls');
     this.#createCommand({ ...shared, url: 'https://example.invalid/' }, '');
 
     const failures: BulkFailure[] = [];
+    const fail = (index: number, url: string, error: ApiError): void => {
+      failures.push({ index, url, error: error.message, kind: error.name, code: error.code, params: error.params });
+    };
     const pending: { index: number; url: string; command: WireCommand }[] = [];
     urls.forEach((url: unknown, index) => {
       if (typeof url !== 'string') {
-        failures.push({ index, url: String(url).slice(0, 200), error: 'is not text', kind: 'ValidationError' });
+        fail(index, String(url).slice(0, 200), new ValidationError(`urls[${index}]`, 'notText'));
         return;
       }
       const check = checkTargetUrl(url);
       if (!check.ok) {
-        failures.push({ index, url: url.slice(0, 2048), error: `URL ${check.reason}`, kind: 'ValidationError' });
+        fail(index, url.slice(0, 2048), new ValidationError(`urls[${index}]`, check.code, check.params));
         return;
       }
       pending.push({ index, url: check.url.href, command: this.#createCommand({ ...shared, url }, `urls[${index}]`) });
@@ -287,7 +293,7 @@ export class IsolinkClient {
     for (let start = 0; start < pending.length; start += BULK_BATCH_SIZE) {
       const batch = pending.slice(start, start + BULK_BATCH_SIZE);
       if (fatal) {
-        for (const item of batch) failures.push({ index: item.index, url: item.url, error: fatal.message, kind: fatal.name });
+        for (const item of batch) fail(item.index, item.url, fatal);
         continue;
       }
       let slots: Slot[];
@@ -299,14 +305,17 @@ export class IsolinkClient {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error instanceof AuthError) fatal = error;
-        for (const item of batch) failures.push({ index: item.index, url: item.url, error: error.message, kind: error.name });
+        for (const item of batch) fail(item.index, item.url, error);
         continue;
       }
       batch.forEach((item, i) => {
         const slot = slots[i];
-        if (!slot?.ok) {
-          const text = slot ? slot.error : 'no answer';
-          failures.push({ index: item.index, url: item.url, error: `The service refused the creation: ${text}`, kind: 'CommandError' });
+        if (!slot) {
+          fail(item.index, item.url, new ProtocolError('replyNoSlot', COMMANDS.createContext));
+          return;
+        }
+        if (!slot.ok) {
+          fail(item.index, item.url, new CommandError(COMMANDS.createContext, slot.error, slot.kind));
           return;
         }
         try {
@@ -314,7 +323,7 @@ export class IsolinkClient {
           created.push({ ...result, index: item.index, url: item.url, launch_url: this.launchUrl(result.browse_context_id) });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          failures.push({ index: item.index, url: item.url, error: error.message, kind: error.name });
+          fail(item.index, item.url, error);
         }
       });
     }
@@ -342,7 +351,7 @@ export class IsolinkClient {
   async getProxies(orgName: string, opts: { readonly include_proxy_policy?: boolean } = {}, options?: CallOptions): Promise<ProxyListResult> {
     const name = parseParams(orgNameSchema, orgName, 'org_name');
     const include = opts.include_proxy_policy ?? false;
-    if (typeof include !== 'boolean') throw new ValidationError('include_proxy_policy', 'must be a boolean');
+    if (typeof include !== 'boolean') throw new ValidationError('include_proxy_policy', 'notBoolean');
     const result = await this.#one(
       { command: COMMANDS.getProxies, [ORG_PARAMS.orgName]: name, [ORG_PARAMS.includeProxyPolicy]: include },
       proxyListResultSchema,
@@ -371,7 +380,7 @@ export class IsolinkClient {
    */
   async deleteProxies(orgName: string, proxyNames: readonly string[], options?: CallOptions): Promise<DeleteProxiesResult> {
     const name = parseParams(orgNameSchema, orgName, 'org_name');
-    const names = parseParams(z.array(orgNameSchema).check(z.minLength(1, 'must name at least one proxy'), z.maxLength(1000)), proxyNames, 'proxy_names');
+    const names = parseParams(z.array(orgNameSchema).check(z.minLength(1), z.maxLength(1000)), proxyNames, 'proxy_names');
     return this.#one(
       { command: COMMANDS.deleteProxies, [ORG_PARAMS.orgName]: name, [ORG_PARAMS.proxyNames]: [...new Set(names)] },
       deleteProxiesResultSchema,
@@ -408,7 +417,7 @@ export class IsolinkClient {
     const contentType = params.content_type === undefined ? undefined : parseParams(fileFieldSchema, params.content_type, 'content_type');
     const file: unknown = params.file;
     if (!(file instanceof Blob || file instanceof ArrayBuffer || file instanceof Uint8Array)) {
-      throw new ValidationError('file', 'must be a Blob, ArrayBuffer or Uint8Array');
+      throw new ValidationError('file', 'notFile');
     }
     const form = new FormData();
     form.append(FILE_FIELDS.put.auth, token);
@@ -422,7 +431,7 @@ export class IsolinkClient {
     try {
       reply = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
-      throw new ProtocolError('The service sent a putfile reply that is not JSON.');
+      throw new ProtocolError('fileReplyNotJson');
     }
     const result = parseResult(putFileResultSchema, reply, 'putfile');
     return { file_id: result[FILE_FIELDS.putResultKey] };
@@ -435,7 +444,7 @@ export class IsolinkClient {
   launchUrl(browseContextId: string): string {
     const id = parseParams(contextIdSchema, browseContextId, 'browse_context_id');
     const url = `${this.launchBase}${LAUNCH.path}?${LAUNCH.param}=${encodeURIComponent(id)}`;
-    if (!isLaunchUrl(this.launchBase, url)) throw new ProtocolError('The context id would build a launch URL outside the launch base.');
+    if (!isLaunchUrl(this.launchBase, url)) throw new ProtocolError('launchOutsideBase');
     return url;
   }
 
@@ -450,9 +459,9 @@ export class IsolinkClient {
   async shortcutUrl(params: { readonly user: string; readonly url: string; readonly response?: ShortcutResponse }): Promise<string> {
     const user = parseParams(orgNameSchema, params.user, 'user');
     const target = checkTargetUrl(params.url);
-    if (!target.ok) throw new ValidationError('url', target.reason);
+    if (!target.ok) throw new ValidationError('url', target.code, target.params);
     const response = params.response ?? 'redirect';
-    if (!SHORTCUT_RESPONSES.includes(response)) throw new ValidationError('response', `must be one of ${SHORTCUT_RESPONSES.join(', ')}`);
+    if (!SHORTCUT_RESPONSES.includes(response)) throw new ValidationError('response', 'notOneOf', [SHORTCUT_RESPONSES.join(', ')]);
     const token = await this.#transport.resolveToken();
     const query = new URLSearchParams({
       [SHORTCUT_PARAMS.auth]: token,
@@ -469,14 +478,15 @@ export class IsolinkClient {
    * batch of read-only commands is retried.
    */
   async send(commands: readonly WireCommand[], options?: CallOptions): Promise<Slot[]> {
-    if (!Array.isArray(commands) || commands.length === 0) throw new ValidationError('commands', 'must be a non-empty list');
+    if (!Array.isArray(commands)) throw new ValidationError('commands', 'notList');
+    if (commands.length === 0) throw new ValidationError('commands', 'empty');
     commands.forEach((command: unknown, i) => {
       if (typeof command !== 'object' || command === null || Array.isArray(command)) {
-        throw new ValidationError(`commands[${i}]`, 'must be an object');
+        throw new ValidationError(`commands[${i}]`, 'notObject');
       }
       const name = (command as { command?: unknown }).command;
-      if (typeof name !== 'string' || name.length === 0) throw new ValidationError(`commands[${i}].command`, 'must be a command name');
-      if (name === COMMANDS.setauth) throw new ValidationError(`commands[${i}].command`, 'setauth is added by the client');
+      if (typeof name !== 'string' || name.length === 0) throw new ValidationError(`commands[${i}].command`, 'notCommandName');
+      if (name === COMMANDS.setauth) throw new ValidationError(`commands[${i}].command`, 'setauthReserved');
     });
     return this.#transport.postCommands(commands, options);
   }
@@ -505,7 +515,7 @@ export class IsolinkClient {
   ): Promise<ProxyChangeResult> {
     const name = parseParams(orgNameSchema, orgName, 'org_name');
     const { proxies, warnings } = prepareProxies(list);
-    if (!allowEmpty && proxies.length === 0) throw new ValidationError('proxies', 'must hold at least one proxy');
+    if (!allowEmpty && proxies.length === 0) throw new ValidationError('proxies', 'empty');
     const result = await this.#one(
       { command: commandName, [ORG_PARAMS.orgName]: name, [ORG_PARAMS.proxies]: proxies },
       proxyListResultSchema,
@@ -516,7 +526,7 @@ export class IsolinkClient {
 
   async #one<T extends z.ZodMiniType>(command: WireCommand, schema: T, options?: CallOptions): Promise<z.infer<T>> {
     const [slot] = await this.#transport.postCommands([command], options);
-    if (!slot) throw new ProtocolError(`The service sent no slot for ${command.command}.`);
+    if (!slot) throw new ProtocolError('replyNoSlot', command.command);
     if (!slot.ok) throw new CommandError(command.command, slot.error, slot.kind);
     return parseResult(schema, slot.result, command.command);
   }

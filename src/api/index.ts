@@ -42,8 +42,16 @@ export {
   isTimeoutError,
   isValidationError,
   sanitizeServiceText,
+  type ApiErrorCode,
   type ApiErrorName,
+  type AuthCode,
+  type CommandCode,
   type CommandErrorKind,
+  type HttpCode,
+  type NetworkCode,
+  type ProtocolCode,
+  type TimeoutCode,
+  type ValidationCode,
 } from './errors';
 export {
   BROWSER_NAMES,
@@ -61,6 +69,7 @@ export {
   type ProxyInput,
   type ProxyType,
   type ProxyWarning,
+  type ProxyWarningCode,
   type UpdateContextChanges,
 } from './params';
 export type { ContextDetails, CreatedContext, DeleteProxiesResult, OrgRecord, ProxyRecord, User } from './results';

@@ -9,7 +9,7 @@ import { parseCidr, parseIp } from '../net/ip';
 import { isFqdn, normalizeHostname } from '../net/host';
 import { checkTargetUrl } from '../net/url';
 import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry } from '../policy';
-import { ValidationError } from './errors';
+import { ValidationError, isValidationCode, type ValidationCode } from './errors';
 import {
   BROWSER_NAMES,
   BROWSER_OS,
@@ -24,6 +24,7 @@ import {
 } from './values';
 import {
   CONTEXT_DATA_KEYS,
+  ExpiresRangeError,
   RESEARCH_ONLY_KEYS,
   RESEARCH_SESSION_TYPE,
   SESSION_TYPES,
@@ -35,37 +36,41 @@ import {
 export { BROWSER_NAMES, BROWSER_OS, DEFAULT_PROXY_PORTS, MAX_LIST_LENGTH, PROXY_TYPES, isAcceptLanguage, isIanaTimeZone, type ProxyType };
 
 // ---- schemas ------------------------------------------------------------------
+//
+// A check's own message is a validation code (`code('notTimeZone')`); checks without
+// one are read from the issue zod reports (see problemOf).
 
-const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`));
+/** A validation code as a zod message: problemOf reads it back. */
+const code = (value: ValidationCode): ValidationCode => value;
+
+const nonEmpty = z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
 
 const targetUrl = z.string().check(
   z.superRefine((value, ctx) => {
     const check = checkTargetUrl(value);
-    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason, input: value });
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.code, input: value, params: { details: check.params } });
   }),
 );
 
 const policyEntry = z.strictObject({
-  type: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(64)),
+  type: z.string().check(z.minLength(1), z.maxLength(64)),
   params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(MAX_LIST_LENGTH)),
 });
 
 const policyList = z.array(policyEntry).check(z.maxLength(MAX_LIST_LENGTH));
 
-const clientIp = z.string().check(z.refine((value) => parseCidr(value) !== null, 'must be an IPv4 or IPv6 address or CIDR'));
+const clientIp = z.string().check(z.refine((value) => parseCidr(value) !== null, code('notIpOrCidr')));
 
 const browserProfile = z.strictObject({
   os: z.enum(BROWSER_OS),
   browser: z.enum(BROWSER_NAMES),
-  timezone: z.optional(z.string().check(z.refine(isIanaTimeZone, 'must be an IANA time zone name such as Europe/Berlin'))),
-  languages: z.optional(z.string().check(z.refine(isAcceptLanguage, 'must be an Accept-Language value such as en-US,en;q=0.9'))),
+  timezone: z.optional(z.string().check(z.refine(isIanaTimeZone, code('notTimeZone')))),
+  languages: z.optional(z.string().check(z.refine(isAcceptLanguage, code('notAcceptLanguage')))),
 });
 
 const categoryValue = z.union([
-  z.string().check(z.refine(isCategoryValue, 'must be a lower-case category name')),
-  z
-    .array(z.string().check(z.refine(isCategoryValue, 'must be a lower-case category name')))
-    .check(z.minLength(1, 'must not be empty'), z.maxLength(32)),
+  z.string().check(z.refine(isCategoryValue, code('notCategory'))),
+  z.array(z.string().check(z.refine(isCategoryValue, code('notCategory')))).check(z.minLength(1), z.maxLength(32)),
 ]);
 
 const categories = z.strictObject({
@@ -87,12 +92,12 @@ const contextDataShape = {
   policy: z.optional(policyList),
   restrict_client_ips: z.optional(z.array(clientIp).check(z.maxLength(MAX_LIST_LENGTH))),
   session_type: z.optional(z.enum(SESSION_TYPES)),
-  egress_region: z.optional(z.string().check(z.refine(isEgressLocation, 'must be a known egress location name'))),
+  egress_region: z.optional(z.string().check(z.refine(isEgressLocation, code('notEgressLocation')))),
   browser_profile: z.optional(browserProfile),
   categories: z.optional(categories),
 };
 
-const maxUses = z.int('must be a whole number').check(z.positive('must be positive'), z.lte(1_000_000_000));
+const maxUses = z.int().check(z.positive(), z.lte(1_000_000_000));
 
 const createShape = {
   ...contextDataShape,
@@ -136,9 +141,9 @@ const proxyInput = z.strictObject({
   name: nonEmpty,
   location: z.strictObject({
     address: z.string().check(
-      z.refine((value) => parseIp(value) !== null || isFqdn(value), 'must be an IP address or a fully qualified domain name'),
+      z.refine((value) => parseIp(value) !== null || isFqdn(value), code('notIpOrFqdn')),
     ),
-    port: z.optional(z.int('must be a whole number').check(z.gte(1, 'must be 1 to 65535'), z.lte(65535, 'must be 1 to 65535'))),
+    port: z.optional(z.int().check(z.gte(1, code('notPort')), z.lte(65535, code('notPort')))),
     type: z.optional(z.enum(PROXY_TYPES)),
   }),
 });
@@ -154,7 +159,7 @@ export interface Proxy {
 export const proxyListSchema = z.array(proxyInput).check(z.maxLength(MAX_LIST_LENGTH));
 
 export const orgNameSchema = nonEmpty;
-export const contextIdSchema = z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(MAX_NAME_LENGTH));
+export const contextIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
 
 // ---- parsing into ValidationErrors -------------------------------------------------
 
@@ -164,8 +169,67 @@ function pathOf(root: string, path: readonly PropertyKey[]): string {
   return out || 'input';
 }
 
-/** A zod issue in words that follow a field name ("must be a whole number"). */
+/** A validation problem as data: its code and the values after the field. */
+export interface Problem {
+  readonly code: ValidationCode;
+  readonly details: readonly string[];
+}
+
+const TYPE_CODES: Readonly<Record<string, ValidationCode>> = {
+  string: 'notText',
+  number: 'notNumber',
+  int: 'notInteger',
+  boolean: 'notBoolean',
+  object: 'notObject',
+  array: 'notList',
+  date: 'notDate',
+};
+
+/** The details a custom issue carries (a URL check's values). */
+function detailsOf(issue: z.core.$ZodIssue): readonly string[] {
+  const details: unknown = issue.code === 'custom' ? issue.params?.['details'] : undefined;
+  return Array.isArray(details) && details.every((item) => typeof item === 'string') ? details : [];
+}
+
+/** A zod issue as a validation code: the check's own code when it has one, else read from the issue. */
+export function problemOf(issue: z.core.$ZodIssue): Problem {
+  if (isValidationCode(issue.message)) return { code: issue.message, details: detailsOf(issue) };
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return { code: 'unknownParameter', details: [] };
+    case 'invalid_type': {
+      const known = Object.hasOwn(TYPE_CODES, issue.expected) ? TYPE_CODES[issue.expected] : undefined;
+      return known ? { code: known, details: [] } : { code: 'wrongType', details: [issue.expected] };
+    }
+    case 'invalid_value':
+      return { code: 'notOneOf', details: [issue.values.map(String).join(', ')] };
+    case 'too_big': {
+      const max = String(issue.maximum);
+      if (issue.origin === 'string') return { code: 'tooLong', details: [max] };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'tooMany', details: [max] };
+      return { code: 'tooBig', details: [max] };
+    }
+    case 'too_small': {
+      const min = String(issue.minimum);
+      if (issue.origin === 'string') return issue.minimum === 1 ? { code: 'empty', details: [] } : { code: 'tooShort', details: [min] };
+      if (issue.origin === 'array' || issue.origin === 'set') return issue.minimum === 1 ? { code: 'empty', details: [] } : { code: 'tooFew', details: [min] };
+      if (issue.minimum === 0 && issue.inclusive === false) return { code: 'notPositive', details: [] };
+      return { code: 'tooSmall', details: [min] };
+    }
+    case 'invalid_union':
+      return { code: 'unsupportedForm', details: [] };
+    default:
+      return { code: 'invalid', details: [] };
+  }
+}
+
+/**
+ * A zod issue in English words that follow a field name ("must be a whole number"),
+ * for schemas outside the client whose checks carry English messages (the settings).
+ * The client's own errors go by problemOf.
+ */
 export function reasonOf(issue: z.core.$ZodIssue): string {
+  if (isValidationCode(issue.message)) return new ValidationError('', issue.message, detailsOf(issue)).reason;
   switch (issue.code) {
     case 'unrecognized_keys':
       return 'is not a known parameter';
@@ -189,14 +253,15 @@ export function parseParams<T extends z.ZodMiniType>(schema: T, value: unknown, 
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  if (!issue) throw new ValidationError(root || 'input', 'is invalid');
+  if (!issue) throw new ValidationError(root || 'input', 'invalid');
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-  throw new ValidationError(pathOf(root, path), reasonOf(issue));
+  const { code, details } = problemOf(issue);
+  throw new ValidationError(pathOf(root, path), code, details);
 }
 
 function expectPolicy(entries: readonly PolicyEntry[], path: string): PolicyEntry[] {
   const normalized = normalizePolicy(entries, path);
-  if (normalized instanceof PolicyIssue) throw new ValidationError(normalized.path, normalized.reason);
+  if (normalized instanceof PolicyIssue) throw new ValidationError(normalized.path, normalized.code, normalized.params.slice(1));
   return normalized;
 }
 
@@ -206,12 +271,12 @@ export function expiresForWire(value: ExpiresInput, field = 'expires', nowMs = D
   try {
     encoded = encodeExpires(value);
   } catch (error) {
-    throw new ValidationError(field, error instanceof RangeError ? error.message : 'is not a valid expiry');
+    throw new ValidationError(field, error instanceof ExpiresRangeError ? error.code : 'expiresInvalid');
   }
   const nowSeconds = Math.floor(nowMs / 1000);
   const at = decodeExpires(encoded, nowSeconds);
-  if (at === null) throw new ValidationError(field, 'is not a valid expiry');
-  if (at <= nowSeconds) throw new ValidationError(field, 'is in the past');
+  if (at === null) throw new ValidationError(field, 'expiresInvalid');
+  if (at <= nowSeconds) throw new ValidationError(field, 'expiresPast');
   return encoded;
 }
 
@@ -227,14 +292,14 @@ export function contextDataForWire(
   const field = (name: string): string => (path ? `${path}.${name}` : name);
   const hasUser = params.username !== undefined;
   const hasOrg = params.org !== undefined;
-  if (hasUser && hasOrg) throw new ValidationError(field('username'), 'and org are mutually exclusive: give one');
-  if (options.requireIdentity && !hasUser && !hasOrg) throw new ValidationError(field('username'), 'or org is required');
+  if (hasUser && hasOrg) throw new ValidationError(field('username'), 'identityBoth');
+  if (options.requireIdentity && !hasUser && !hasOrg) throw new ValidationError(field('username'), 'identityMissing');
   if (options.requireIdentity) {
     // Creation: a standard session needs its URL; research-only settings need a research session.
     const research = params.session_type === RESEARCH_SESSION_TYPE;
-    if (!research && params.url === undefined) throw new ValidationError(field('url'), `is required unless session_type is ${RESEARCH_SESSION_TYPE}`);
+    if (!research && params.url === undefined) throw new ValidationError(field('url'), 'urlRequired', [RESEARCH_SESSION_TYPE]);
     const misplaced = research ? undefined : RESEARCH_ONLY_KEYS.find((key) => params[key] !== undefined);
-    if (misplaced) throw new ValidationError(field(misplaced), `is only for research sessions (session_type ${RESEARCH_SESSION_TYPE})`);
+    if (misplaced) throw new ValidationError(field(misplaced), 'researchOnly', [RESEARCH_SESSION_TYPE]);
   }
 
   const url = params.url === undefined ? undefined : new URL(params.url);
@@ -254,9 +319,12 @@ export function contextDataForWire(
   return data;
 }
 
+export type ProxyWarningCode = 'https_certificate_name' | 'socks4_no_auth' | 'socks5_no_auth_chrome';
+
+/** A warning about a proxy: English `message` for developers; as data, `code` and the proxy's name. */
 export interface ProxyWarning {
   readonly proxy: string;
-  readonly code: 'https_certificate_name' | 'socks4_no_auth' | 'socks5_no_auth_chrome';
+  readonly code: ProxyWarningCode;
   readonly message: string;
 }
 
@@ -271,7 +339,7 @@ export function prepareProxies(value: unknown, field = 'proxies'): { proxies: Pr
   const proxies: Proxy[] = [];
   const warnings: ProxyWarning[] = [];
   for (const [i, input] of list.entries()) {
-    if (seen.has(input.name)) throw new ValidationError(`${field}[${i}].name`, `repeats ${JSON.stringify(input.name)}; proxy names must be unique`);
+    if (seen.has(input.name)) throw new ValidationError(`${field}[${i}].name`, 'duplicateProxy', [JSON.stringify(input.name)]);
     seen.add(input.name);
     const type = input.location.type ?? 'http';
     const address = normalizeHostname(input.location.address) ?? input.location.address;

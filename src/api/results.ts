@@ -87,5 +87,5 @@ export function parseResult<T extends z.ZodMiniType>(schema: T, value: unknown, 
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'result';
-  throw new ProtocolError(`The service's reply to ${command} has an unexpected shape at ${where}.`);
+  throw new ProtocolError('replyShape', command, where);
 }

@@ -69,7 +69,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 async function readCapped(response: Response, limit: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw new ProtocolError(`The service's reply is larger than ${limit} bytes.`);
+  if (Number.isFinite(declared) && declared > limit) throw new ProtocolError('replyTooLarge', String(limit));
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -80,7 +80,7 @@ async function readCapped(response: Response, limit: number): Promise<Uint8Array
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel();
-      throw new ProtocolError(`The service's reply is larger than ${limit} bytes.`);
+      throw new ProtocolError('replyTooLarge', String(limit));
     }
     chunks.push(value);
   }
@@ -111,11 +111,11 @@ export class Transport {
     const source = this.#config.token;
     const token = typeof source === 'function' ? await source() : source;
     if (typeof token !== 'string' || token.trim().length === 0) {
-      throw new AuthError('No admin token is set. Enter the token in the options.');
+      throw new AuthError('authNoToken');
     }
     // eslint-disable-next-line no-control-regex -- a token with control characters is malformed
     if (token.length > TOKEN_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(token)) {
-      throw new AuthError('The admin token is malformed. Enter it again in the options.');
+      throw new AuthError('authMalformedToken');
     }
     return token;
   }
@@ -187,7 +187,7 @@ export class Transport {
       const bytes = await readCapped(response, MAX_REPLY_BYTES);
       const contentType = response.headers.get('content-type') ?? '';
       if (response.status === 401 || response.status === 403) {
-        throw new AuthError(`The service refused the token (HTTP ${response.status}). Check the token in the options.`, response.status);
+        throw new AuthError('authRefusedHttp', response.status);
       }
       if (!response.ok) {
         const snippet = contentType.includes('html') ? '' : sanitizeServiceText(new TextDecoder().decode(bytes), [secret]);
@@ -200,10 +200,7 @@ export class Transport {
       if (error instanceof AuthError || error instanceof HttpError || error instanceof ProtocolError) throw error;
       const name = error instanceof Error ? error.name : 'Error';
       const message = error instanceof Error ? sanitizeServiceText(error.message, [secret]) : '';
-      throw new NetworkError(
-        `Could not reach the service at ${this.#origin}. Check the service URL and the network; Isolink refuses redirects.`,
-        { name, message },
-      );
+      throw new NetworkError(this.#origin, { name, message });
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -215,31 +212,31 @@ export class Transport {
     try {
       reply = JSON.parse(text);
     } catch {
-      throw new ProtocolError('The service sent a reply that is not JSON.');
+      throw new ProtocolError('replyNotJson');
     }
-    if (!Array.isArray(reply)) throw new ProtocolError('The service sent a reply that is not a command array.');
+    if (!Array.isArray(reply)) throw new ProtocolError('replyNotArray');
     if (reply.length !== commands.length + 1) {
-      throw new ProtocolError(`The service answered ${reply.length} slots for ${commands.length + 1} commands.`);
+      throw new ProtocolError('replySlotCount', String(reply.length), String(commands.length + 1));
     }
     const [ack, ...rest] = reply as unknown[];
-    if (!isRecord(ack)) throw new ProtocolError('The service sent a malformed setauth slot.');
+    if (!isRecord(ack)) throw new ProtocolError('replyBadSetauth');
     if (Object.hasOwn(ack, 'error')) throw new AuthError();
     const byId = new Map<string, Record<string, unknown>>();
     for (const slot of rest) {
-      if (!isRecord(slot)) throw new ProtocolError('The service sent a slot that is not an object.');
+      if (!isRecord(slot)) throw new ProtocolError('replySlotNotObject');
       const id = slot[COMMAND_ID];
-      if (typeof id !== 'string' || byId.has(id)) throw new ProtocolError('The service sent a slot without a matching command_id.');
+      if (typeof id !== 'string' || byId.has(id)) throw new ProtocolError('replySlotNoId');
       byId.set(id, slot);
     }
     return commands.map((command) => {
       const slot = byId.get(String(command[COMMAND_ID]));
-      if (!slot) throw new ProtocolError('The service sent a slot without a matching command_id.');
+      if (!slot) throw new ProtocolError('replySlotNoId');
       const hasResult = Object.hasOwn(slot, 'result');
       const hasError = Object.hasOwn(slot, 'error');
-      if (hasResult === hasError) throw new ProtocolError('The service sent a slot with neither a result nor an error.');
+      if (hasResult === hasError) throw new ProtocolError('replySlotNoOutcome');
       if (hasResult) return { ok: true, result: slot['result'] };
       const raw = slot['error'];
-      if (typeof raw !== 'string') throw new ProtocolError('The service sent an error slot that is not text.');
+      if (typeof raw !== 'string') throw new ProtocolError('replyErrorNotText');
       const kind = classifyServiceError(raw);
       if (kind === 'auth') throw new AuthError();
       return { ok: false, error: sanitizeServiceText(raw, [token]), kind };

@@ -190,26 +190,36 @@ export function isWireExpires(value: string): boolean {
   return EPOCH.test(value) || OFFSET.test(value) || (ISO_8601.test(value) && !Number.isNaN(Date.parse(value)));
 }
 
+/** Why an expiry cannot be encoded: a RangeError with a stable code (see ValidationError). */
+export class ExpiresRangeError extends RangeError {
+  constructor(
+    readonly code: 'expiresNotEpoch' | 'expiresBadDate' | 'expiresNotIso' | 'expiresBadSeconds',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Encodes an expiry for the wire. Throws a RangeError naming the problem when the
  * value is not a usable expiry; callers turn it into their own error type.
  */
 export function encodeExpires(value: ExpiresInput): string {
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError('must be a positive whole number of epoch seconds');
+    if (!Number.isSafeInteger(value) || value <= 0) throw new ExpiresRangeError('expiresNotEpoch', 'must be a positive whole number of epoch seconds');
     return String(value);
   }
   if (value instanceof Date) {
     const ms = value.getTime();
-    if (Number.isNaN(ms)) throw new RangeError('is an invalid Date');
+    if (Number.isNaN(ms)) throw new ExpiresRangeError('expiresBadDate', 'is an invalid Date');
     return String(Math.floor(ms / 1000));
   }
   if (typeof value === 'string') {
-    if (!ISO_8601.test(value) || Number.isNaN(Date.parse(value))) throw new RangeError('must be an ISO 8601 timestamp');
+    if (!ISO_8601.test(value) || Number.isNaN(Date.parse(value))) throw new ExpiresRangeError('expiresNotIso', 'must be an ISO 8601 timestamp');
     return value;
   }
   const seconds = value.in_seconds;
-  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new RangeError('in_seconds must be a positive whole number');
+  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new ExpiresRangeError('expiresBadSeconds', 'in_seconds must be a positive whole number');
   return `+${seconds}`;
 }
 

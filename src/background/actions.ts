@@ -10,6 +10,7 @@ import { isLaunchUrl, type CreateContextParams, type CreatedContext, type Isolin
 import type { PolicyEntry } from '../policy';
 import { extractUrls, refang } from '../fang';
 import { t } from '../i18n';
+import { bulkFailureText, refusedUrlText } from '../i18n/errors';
 import { checkTargetUrl } from '../net/url';
 import type { RecentContext } from '../settings/recent';
 import { expirySeconds, type Settings } from '../settings/schema';
@@ -68,7 +69,7 @@ export interface IsolateOutcome {
 /** Checks a target before anything else happens; a RefusedUrlError names the reason. */
 export function requireTarget(raw: string): URL {
   const check = checkTargetUrl(raw);
-  if (!check.ok) throw new RefusedUrlError(t('errorRefusedUrl', check.reason));
+  if (!check.ok) throw new RefusedUrlError(refusedUrlText(check.code, check.params), check.code);
   return check.url;
 }
 
@@ -234,7 +235,8 @@ export async function createMany(deps: ActionDeps, urls: readonly string[]): Pro
   const result = await connection.client.bulkCreateContexts({ ...shared, auto_domain_allow: connection.settings.autoDomainAllow, urls });
   const nowMs = deps.now();
   const created: RecentContext[] = [];
-  const failures = result.failures.map((failure) => ({ url: failure.url, error: failure.error }));
+  // The client's words are English: each failure is said from its code.
+  const failures = result.failures.map((failure) => ({ url: failure.url, error: bulkFailureText(failure) }));
   for (const item of result.created) {
     if (!isLaunchUrl(connection.launchBase, item.launch_url)) {
       failures.push({ url: item.url, error: t('errorLaunchRefused') });

@@ -4,6 +4,7 @@
  * the clipboardWrite permission, so it writes directly.
  */
 import { browser } from 'wxt/browser';
+import { t } from '../i18n';
 import { OFFSCREEN_COPY, type OffscreenCopyMessage } from '../messaging/offscreen';
 
 const OFFSCREEN_PATH = '/offscreen.html';
@@ -19,7 +20,7 @@ async function ensureOffscreenDocument(): Promise<void> {
     await chrome.offscreen.createDocument({
       url: OFFSCREEN_PATH,
       reasons: [chrome.offscreen.Reason.CLIPBOARD],
-      justification: 'Copy defanged or refanged links to the clipboard.',
+      justification: t('offscreenJustification'),
     });
   } catch (error) {
     // Two copies at once may both try to create it; the second finds it there.
@@ -37,5 +38,5 @@ export async function copyText(text: string): Promise<void> {
   await ensureOffscreenDocument();
   const message: OffscreenCopyMessage = { target: OFFSCREEN_COPY, text };
   const ok: unknown = await browser.runtime.sendMessage(message);
-  if (ok !== true) throw new Error('The clipboard refused the text.');
+  if (ok !== true) throw new Error(t('errorClipboardRefused'));
 }

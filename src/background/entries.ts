@@ -115,8 +115,9 @@ async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab |
 async function copy(deps: EntryDeps, text: string): Promise<void> {
   try {
     await deps.copyText(text);
-  } catch (error) {
-    await deps.notifier.info(t('notifyCopyFailed'), error instanceof Error ? error.message : '');
+  } catch {
+    // The browser's own reason (Firefox's clipboard) is English and says nothing to do: ours does.
+    await deps.notifier.info(t('notifyCopyFailed'), t('notifyCopyFailedMessage'));
   }
 }
 

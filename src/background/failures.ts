@@ -4,6 +4,8 @@
  */
 import { isApiError, isAuthError, isCommandError, isHttpError, isNetworkError, isProtocolError, isTimeoutError, isValidationError } from '../api';
 import { t } from '../i18n';
+import { apiErrorText } from '../i18n/errors';
+import type { TargetUrlProblemCode } from '../net/url';
 import { ManagedPolicyUnavailableError } from '../settings/store';
 
 /** The set-up is incomplete: no service URL, identity or token. */
@@ -19,9 +21,15 @@ export class PermissionMissingError extends Error {
   }
 }
 
-/** The input is not a link Isolink isolates (scheme, length, not a URL). */
+/** The input is not a link Isolink isolates (scheme, length, not a URL). `code` says why, when a URL check refused it. */
 export class RefusedUrlError extends Error {
   override readonly name = 'RefusedUrlError';
+  constructor(
+    message: string,
+    readonly code?: TargetUrlProblemCode,
+  ) {
+    super(message);
+  }
 }
 
 /** A request the background will not carry out (a managed token, malformed choices). */
@@ -46,6 +54,17 @@ export interface Failure {
   readonly next: NextStep;
 }
 
+/**
+ * The analyst's words for an error that is sent to a page or shown: the client's errors
+ * from their code (never their English message), Isolink's own background errors as
+ * they are (built with t()), anything else as little as is safe.
+ */
+export function errorText(error: unknown): string {
+  const api = apiErrorText(error);
+  if (api !== undefined) return api;
+  return error instanceof Error && error.message !== '' ? error.message : t('errorSomethingWrong');
+}
+
 /** Turns any error into a notification's words. Unknown errors say as little as is safe. */
 export function describeFailure(error: unknown): Failure {
   if (error instanceof NotConfiguredError) return { title: t('failNotConfigured'), message: error.message, next: 'options' };
@@ -55,13 +74,16 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof RequestRefusedError) return { title: t('failRefused'), message: error.message, next: 'none' };
   if (error instanceof LaunchRefusedError) return { title: t('failLaunchRefused'), message: error.message, next: 'options' };
   if (isApiError(error)) {
-    if (isAuthError(error)) return { title: t('failAuth'), message: error.message, next: 'options' };
+    // The client's words are English: the message comes from the error's code.
+    const message = apiErrorText(error) ?? t('failUnknownMessage');
+    if (isAuthError(error)) return { title: t('failAuth'), message, next: 'options' };
+    // A create that timed out may have happened: say so, whatever the limit was.
     if (isTimeoutError(error)) return { title: t('failTimeout'), message: t('failTimeoutMessage'), next: 'retry' };
-    if (isNetworkError(error)) return { title: t('failNetwork'), message: error.message, next: 'retry' };
-    if (isHttpError(error)) return { title: t('failHttp'), message: error.message, next: 'retry' };
-    if (isProtocolError(error)) return { title: t('failProtocol'), message: error.message, next: 'retry' };
-    if (isCommandError(error)) return { title: t('failCommand'), message: error.message, next: 'none' };
-    if (isValidationError(error)) return { title: t('failValidation'), message: error.message, next: 'options' };
+    if (isNetworkError(error)) return { title: t('failNetwork'), message, next: 'retry' };
+    if (isHttpError(error)) return { title: t('failHttp'), message, next: 'retry' };
+    if (isProtocolError(error)) return { title: t('failProtocol'), message, next: 'retry' };
+    if (isCommandError(error)) return { title: t('failCommand'), message, next: 'none' };
+    if (isValidationError(error)) return { title: t('failValidation'), message, next: 'options' };
   }
   return { title: t('failUnknown'), message: t('failUnknownMessage'), next: 'retry' };
 }

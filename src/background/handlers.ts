@@ -2,8 +2,9 @@
  * The background's answers to the pages' messages, one handler per message type of
  * the protocol. Data arrives already validated by the router.
  */
-import { isCommandError } from '../api';
+import { isCommandError, type ProxyChangeResult } from '../api';
 import { t } from '../i18n';
+import { proxyWarningText } from '../i18n/errors';
 import type { MessageData, MessageType, ProtocolValues } from '../messaging/protocol';
 import { contextView } from '../messaging/protocol';
 import type { RecentContext } from '../settings/recent';
@@ -57,6 +58,11 @@ function researchChoice(value: unknown): ResearchChoice | undefined {
   const parsed = settingShapes.research.safeParse(value);
   if (!parsed.success) throw new RequestRefusedError(t('errorBadResearch'));
   return parsed.data;
+}
+
+/** A proxy change as the options page shows it: the warnings in the analyst's words (the client's are English). */
+function translatedWarnings(result: ProxyChangeResult): ProxyChangeResult {
+  return { ...result, warnings: result.warnings.map((warning) => ({ ...warning, message: proxyWarningText(warning) })) };
 }
 
 /** Runs a popup isolation; a failure is also notified, since the popup may be closed by then. */
@@ -153,8 +159,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { deleted };
     },
     getProxies: async ({ org }) => (await client()).getProxies(org, { include_proxy_policy: true }),
-    addProxies: async ({ org, proxies }) => (await client()).addProxies(org, proxies),
-    setProxies: async ({ org, proxies }) => (await client()).setProxies(org, proxies),
+    addProxies: async ({ org, proxies }) => translatedWarnings(await (await client()).addProxies(org, proxies)),
+    setProxies: async ({ org, proxies }) => translatedWarnings(await (await client()).setProxies(org, proxies)),
     deleteProxies: async ({ org, names }) => (await client()).deleteProxies(org, names),
     putFile: async ({ name, path, bucketId, fileToken, base64, contentType }) => {
       const result = await (await client()).putFile({

@@ -6,6 +6,8 @@
  * answer and causes no side effect.
  */
 import { PROTOCOL, type MessageType, type PageName, type Reply, type WireError } from '../messaging/protocol';
+import { t } from '../i18n';
+import { apiErrorText } from '../i18n/errors';
 import type { Handlers } from './handlers';
 
 /** The parts of runtime.MessageSender the router reads. */
@@ -48,13 +50,18 @@ function isMessageType(type: unknown): type is MessageType {
   return typeof type === 'string' && Object.hasOwn(PROTOCOL, type);
 }
 
-/** An error as data: its name and message, and the field of a validation error. */
+/**
+ * An error as data: its name, its words for the analyst, and the field of a validation
+ * error. The client's errors are said from their code (their own message is English);
+ * the background's own errors already carry translated words.
+ */
 export function toWireError(error: unknown): WireError {
   if (error instanceof Error) {
+    const message = apiErrorText(error) ?? error.message;
     const field = (error as { field?: unknown }).field;
-    return typeof field === 'string' ? { name: error.name, message: error.message, field } : { name: error.name, message: error.message };
+    return typeof field === 'string' ? { name: error.name, message, field } : { name: error.name, message };
   }
-  return { name: 'Error', message: 'Something went wrong in Isolink. Try again.' };
+  return { name: 'Error', message: t('errorSomethingWrong') };
 }
 
 function refuse(message: string): Reply<never> {
@@ -70,16 +77,16 @@ export function createRouter(handlers: Handlers, options: RouterOptions) {
     const page = pageOf(sender, options);
     if (page === null) return undefined;
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-      return Promise.resolve(refuse('A message must be an object.'));
+      return Promise.resolve(refuse(t('errorMessageNotObject')));
     }
     const { type, data } = message as { type?: unknown; data?: unknown };
-    if (!isMessageType(type)) return Promise.resolve(refuse('Unknown message.'));
+    if (!isMessageType(type)) return Promise.resolve(refuse(t('errorMessageUnknown')));
     const entry = PROTOCOL[type];
     if (!(entry.pages as readonly PageName[]).includes(page)) {
-      return Promise.resolve(refuse(`The ${page} page may not send ${type}.`));
+      return Promise.resolve(refuse(t('errorMessageNotAllowed', [page, type])));
     }
     const parsed = entry.data.safeParse(data);
-    if (!parsed.success) return Promise.resolve(refuse(`Malformed ${type} message.`));
+    if (!parsed.success) return Promise.resolve(refuse(t('errorMessageMalformed', type)));
     const handler = handlers[type] as (input: unknown) => Promise<unknown>;
     // Promise.resolve().then: a handler that throws synchronously still answers as data.
     return Promise.resolve()

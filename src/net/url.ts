@@ -7,24 +7,61 @@ import { isLoopbackHost } from './ip';
 /** Longest target URL accepted. Real phishing links run to a few kB; 100 kB ones are abuse. */
 export const MAX_URL_LENGTH = 16 * 1024;
 
-export type UrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
+/**
+ * Why a target URL or a service base was refused: a stable code, English words for
+ * developers (`reason`, which follows a field name: "url is not an absolute URL"), and
+ * the values the words hold (`params`), so the extension can say it in the analyst's
+ * language.
+ */
+export const URL_PROBLEMS = {
+  urlTooLong: 'is longer than $1 characters',
+  urlNotAbsolute: 'is not an absolute URL',
+  urlScheme: 'uses the $1 scheme; only http and https links can be isolated',
+  urlNoHost: 'has no host',
+  baseNotHttps: 'must use https (http is allowed only on 127.0.0.1, ::1 or localhost)',
+  baseUserinfo: 'must not contain a user name or password',
+  baseQuery: 'must not contain a query or fragment',
+} as const satisfies Record<string, string>;
+
+export type UrlProblemCode = keyof typeof URL_PROBLEMS;
+/** The codes checkTargetUrl answers with. */
+export type TargetUrlProblemCode = 'urlTooLong' | 'urlNotAbsolute' | 'urlScheme' | 'urlNoHost';
+/** The codes checkServiceBase answers with. */
+export type ServiceBaseProblemCode = 'urlNotAbsolute' | 'baseNotHttps' | 'baseUserinfo' | 'baseQuery';
+
+export interface UrlProblem<C extends UrlProblemCode = UrlProblemCode> {
+  readonly ok: false;
+  readonly code: C;
+  /** The values `reason` holds, in order ($1, $2, ...). */
+  readonly params: readonly string[];
+  readonly reason: string;
+}
+
+/** Fills `$1`.. of an English template. */
+function fill(template: string, params: readonly string[]): string {
+  return template.replace(/\$(\d)/g, (_, n: string) => params[Number(n) - 1] ?? '');
+}
+
+function problem<C extends UrlProblemCode>(code: C, ...params: string[]): UrlProblem<C> {
+  return { ok: false, code, params, reason: fill(URL_PROBLEMS[code], params) };
+}
+
+export type UrlCheck = { readonly ok: true; readonly url: URL } | UrlProblem<TargetUrlProblemCode>;
 
 /**
  * Accepts only absolute http(s) URLs with a host. Refuses `javascript:`, `data:`,
  * `file:`, `blob:`, `about:`, browser-internal schemes, relative and schemeless text.
  */
 export function checkTargetUrl(text: string): UrlCheck {
-  if (text.length > MAX_URL_LENGTH) return { ok: false, reason: `is longer than ${MAX_URL_LENGTH} characters` };
+  if (text.length > MAX_URL_LENGTH) return problem('urlTooLong', String(MAX_URL_LENGTH));
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, reason: 'is not an absolute URL' };
+    return problem('urlNotAbsolute');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, reason: `uses the ${url.protocol.slice(0, 20)} scheme; only http and https links can be isolated` };
-  }
-  if (url.hostname.length === 0) return { ok: false, reason: 'has no host' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return problem('urlScheme', url.protocol.slice(0, 20));
+  if (url.hostname.length === 0) return problem('urlNoHost');
   return { ok: true, url };
 }
 
@@ -42,18 +79,16 @@ export function hostPatternOf(origin: string): string {
  * bundled simulator); no userinfo, query or fragment. Returns the URL without a
  * trailing slash, so endpoint paths can be appended.
  */
-export function checkServiceBase(text: string): { readonly ok: true; readonly base: string } | { readonly ok: false; readonly reason: string } {
+export function checkServiceBase(text: string): { readonly ok: true; readonly base: string } | UrlProblem<ServiceBaseProblemCode> {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, reason: 'is not an absolute URL' };
+    return problem('urlNotAbsolute');
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    return { ok: false, reason: 'must use https (http is allowed only on 127.0.0.1, ::1 or localhost)' };
-  }
-  if (url.username || url.password) return { ok: false, reason: 'must not contain a user name or password' };
-  if (url.search || url.hash) return { ok: false, reason: 'must not contain a query or fragment' };
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) return problem('baseNotHttps');
+  if (url.username || url.password) return problem('baseUserinfo');
+  if (url.search || url.hash) return problem('baseQuery');
   let base = url.href;
   while (base.endsWith('/')) base = base.slice(0, -1);
   return { ok: true, base };

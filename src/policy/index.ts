@@ -46,12 +46,48 @@ export function isKnownPolicyType(type: string): type is KnownPolicyType {
   return Object.hasOwn(POLICY_RULES, type);
 }
 
-/** A policy problem: where (`policy[2].params[0]`) and what. */
+/**
+ * What can be wrong with a policy entry: a stable code and English words for
+ * developers, which follow the path ("policy[0].params must be one of ..."). `$1`.. are
+ * the values after the path (the extension translates the code, with the path as its
+ * first value).
+ */
+export const POLICY_PROBLEMS = {
+  policyChoice: 'must be exactly one of $1',
+  policyAtLeastOne: 'must hold at least one of $1',
+  notOneOf: 'must be one of $1',
+  policyRepeat: 'repeats $1',
+  policyExclusive: 'cannot combine $1 with other values',
+  policyNoDomain: 'must hold at least one domain',
+  policyBadDomain: 'is not a valid domain name: $1',
+  policyColor: 'must be one colour written #rgb or #rrggbb',
+  policyOneText: 'must be exactly one text',
+  tooLong: 'must be at most $1 characters',
+  invalid: 'is not valid',
+} as const satisfies Record<string, string>;
+
+export type PolicyProblemCode = keyof typeof POLICY_PROBLEMS;
+
+/**
+ * A policy problem: where (`policy[2].params[0]`), what in English (`reason`), and as
+ * data: `code`, and `params` = the path followed by the values the reason holds.
+ * Built without a code, it is the generic `invalid`.
+ */
 export class PolicyIssue {
+  readonly params: readonly string[];
   constructor(
     readonly path: string,
     readonly reason: string,
-  ) {}
+    readonly code: PolicyProblemCode = 'invalid',
+    details: readonly string[] = [],
+  ) {
+    this.params = [path, ...details];
+  }
+}
+
+function issue(path: string, code: PolicyProblemCode, ...details: string[]): PolicyIssue {
+  const reason = POLICY_PROBLEMS[code].replace(/\$(\d)/g, (_, n: string) => details[Number(n) - 1] ?? '');
+  return new PolicyIssue(path, reason, code, details);
 }
 
 const HEX = new Set('0123456789abcdefABCDEF');
@@ -73,44 +109,44 @@ function checkParams(type: KnownPolicyType, params: readonly string[], at: strin
   switch (rule.kind) {
     case 'choice': {
       if (params.length !== 1 || !rule.values.includes(params[0] ?? '')) {
-        return new PolicyIssue(`${at}.params`, `must be exactly one of ${rule.values.join(', ')}`);
+        return issue(`${at}.params`, 'policyChoice', rule.values.join(', '));
       }
       return params;
     }
     case 'multi': {
-      if (params.length === 0) return new PolicyIssue(`${at}.params`, `must hold at least one of ${rule.values.join(', ')}`);
+      if (params.length === 0) return issue(`${at}.params`, 'policyAtLeastOne', rule.values.join(', '));
       const seen = new Set<string>();
       for (const [i, value] of params.entries()) {
-        if (!rule.values.includes(value)) return new PolicyIssue(`${at}.params[${i}]`, `must be one of ${rule.values.join(', ')}`);
-        if (seen.has(value)) return new PolicyIssue(`${at}.params[${i}]`, `repeats ${value}`);
+        if (!rule.values.includes(value)) return issue(`${at}.params[${i}]`, 'notOneOf', rule.values.join(', '));
+        if (seen.has(value)) return issue(`${at}.params[${i}]`, 'policyRepeat', value);
         seen.add(value);
       }
       const exclusive = params.find((value) => rule.exclusive.includes(value));
       if (exclusive !== undefined && params.length > 1) {
-        return new PolicyIssue(`${at}.params`, `cannot combine ${exclusive} with other values`);
+        return issue(`${at}.params`, 'policyExclusive', exclusive);
       }
       return params;
     }
     case 'domains': {
-      if (params.length === 0) return new PolicyIssue(`${at}.params`, 'must hold at least one domain');
+      if (params.length === 0) return issue(`${at}.params`, 'policyNoDomain');
       const out: string[] = [];
       for (const [i, value] of params.entries()) {
         const host = normalizeHostname(value);
-        if (host === null) return new PolicyIssue(`${at}.params[${i}]`, `is not a valid domain name: ${JSON.stringify(value.slice(0, 80))}`);
+        if (host === null) return issue(`${at}.params[${i}]`, 'policyBadDomain', JSON.stringify(value.slice(0, 80)));
         out.push(host);
       }
       return out;
     }
     case 'color': {
       if (params.length !== 1 || !isHexColor(params[0] ?? '')) {
-        return new PolicyIssue(`${at}.params`, 'must be one colour written #rgb or #rrggbb');
+        return issue(`${at}.params`, 'policyColor');
       }
       return params;
     }
     case 'text': {
-      if (params.length !== 1) return new PolicyIssue(`${at}.params`, 'must be exactly one text');
+      if (params.length !== 1) return issue(`${at}.params`, 'policyOneText');
       if (codePointLength(params[0] ?? '') > rule.maxLength) {
-        return new PolicyIssue(`${at}.params[0]`, `must be at most ${rule.maxLength} characters`);
+        return issue(`${at}.params[0]`, 'tooLong', String(rule.maxLength));
       }
       return params;
     }

@@ -190,6 +190,10 @@ describe('bulkCreateContexts', () => {
       [60, 'ValidationError'],
     ]);
     expect(result.failures[0]?.error).toContain('javascript:');
+    expect(result.failures.map((f) => [f.code, f.params])).toEqual([
+      ['urlScheme', ['urls[7]', 'javascript:']],
+      ['urlNotAbsolute', ['urls[60]']],
+    ]);
     expect(result.context_urls).toHaveLength(118);
     expect(result.created.map((c) => c.index)).toEqual(list.map((_, i) => i).filter((i) => i !== 7 && i !== 60));
   });
@@ -199,7 +203,14 @@ describe('bulkCreateContexts', () => {
     const result = await h.client().bulkCreateContexts({ urls: urls(3), username: USER });
     expect(result.created.map((c) => c.index)).toEqual([0, 2]);
     expect(result.failures).toEqual([
-      { index: 1, url: 'https://host1.example/p', error: expect.stringContaining('refused') as string, kind: 'CommandError' },
+      {
+        index: 1,
+        url: 'https://host1.example/p',
+        error: expect.stringContaining('refused') as string,
+        kind: 'CommandError',
+        code: 'commandRefused',
+        params: ['create_context', expect.stringContaining('ValueError') as string],
+      },
     ]);
   });
 

@@ -515,7 +515,7 @@ describe('a selection with several links', () => {
     // Assert
     expect(state.tabs.map((tab) => tab.options.index)).toEqual([3, 4]);
     expect(state.recent.map((entry) => entry.url)).toEqual(['https://one.example/a', 'https://three.example/c']);
-    expect(state.notices).toEqual([{ kind: 'info', title: 'Opened 2 of 3 links in isolation', message: expect.stringMatching(/^http:\/\/two\.example\/b: The service refused the creation: /) as unknown }]);
+    expect(state.notices).toEqual([{ kind: 'info', title: 'Opened 2 of 3 links in isolation', message: expect.stringMatching(/^http:\/\/two\.example\/b: The service refused the request \(create_context\): ValueError: /) as unknown }]);
   });
 
   it('createMany creates without opening any tab', async () => {
@@ -558,16 +558,18 @@ describe('copying', () => {
     expect(state.tabs).toEqual([]);
   });
 
-  it('a refused copy is notified', async () => {
+  it('a refused copy is notified, in Isolink\'s words rather than the browser\'s', async () => {
     // Arrange
     const { deps, state } = createFakes(sim());
-    state.copyError = new Error('The clipboard refused the text.');
+    state.copyError = new DOMException('Document is not focused.', 'NotAllowedError');
 
     // Act
     await onMenuClick(deps, { menuItemId: MENU_IDS.copyLinkDefanged, linkUrl: TARGET }, { ...SOURCE_TAB });
 
     // Assert
-    expect(state.notices).toEqual([{ kind: 'info', title: 'Could not copy to the clipboard', message: 'The clipboard refused the text.' }]);
+    expect(state.notices).toEqual([
+      { kind: 'info', title: 'Could not copy to the clipboard', message: 'Select the text and copy it with the keyboard instead.' },
+    ]);
   });
 });
 

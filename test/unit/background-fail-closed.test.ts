@@ -187,7 +187,9 @@ describe('missing set-up: nothing is sent, nothing is opened, the notice points 
 
 describe('refused input: nothing is sent, nothing is opened, the notice says why', () => {
   const HUNDRED_KB_URL = `https://evil.example/?q=${'a'.repeat(100 * 1024)}`;
-  const scheme = (name: string): string => `uses the ${name} scheme; only http and https links can be isolated`;
+  // The analyst's words, from the URL check's code (never its English reason).
+  const scheme = (name: string): string => format('errorRefusedUrlScheme', name);
+  const NOT_ABSOLUTE = format('errorRefusedUrlNotAbsolute');
 
   const REFUSED: readonly (readonly [label: string, raw: string, reason: string])[] = [
     ['javascript:alert(1)', 'javascript:alert(1)', scheme('javascript:')],
@@ -197,9 +199,9 @@ describe('refused input: nothing is sent, nothing is opened, the notice says why
     ['blob: (which always carries its origin)', 'blob:https://evil.example/550e8400-e29b-41d4-a716-446655440000', scheme('blob:')],
     ['about:blank', 'about:blank', scheme('about:')],
     ['chrome://settings', 'chrome://settings', scheme('chrome:')],
-    ['a relative URL', '/login?next=/', 'is not an absolute URL'],
-    ['a schemeless host and path', 'evil.example/login', 'is not an absolute URL'],
-    ['a 100 kB URL', HUNDRED_KB_URL, 'is longer than 16384 characters'],
+    ['a relative URL', '/login?next=/', NOT_ABSOLUTE],
+    ['a schemeless host and path', 'evil.example/login', NOT_ABSOLUTE],
+    ['a 100 kB URL', HUNDRED_KB_URL, format('errorRefusedUrlTooLong', '16384')],
   ];
 
   const cases = REFUSED.flatMap(([label, raw, reason]) => URL_ENTRIES.map((entry) => ({ label, raw, reason, entry })));
@@ -207,7 +209,7 @@ describe('refused input: nothing is sent, nothing is opened, the notice says why
   it.each(cases.map((c) => [c.entry.name, c.label, c] as const))('%s refuses %s', async (_entry, _label, { raw, reason, entry }) => {
     // Arrange
     const { deps, state } = createFakes(sim());
-    const expected: Failure = { title: 'Link not isolated', message: format('errorRefusedUrl', reason), next: 'none' };
+    const expected: Failure = { title: 'Link not isolated', message: reason, next: 'none' };
 
     // Act
     await entry.run(deps, raw);
@@ -234,7 +236,7 @@ describe('refused input: nothing is sent, nothing is opened, the notice says why
     await entry.run(deps, raw);
 
     // Assert
-    expectFailedClosed(state, entry, raw, { title: 'Link not isolated', message: format('errorRefusedUrl', reason), next: 'none' }, 0);
+    expectFailedClosed(state, entry, raw, { title: 'Link not isolated', message: reason, next: 'none' }, 0);
   });
 
   it.each([
@@ -273,13 +275,13 @@ describe('service faults: nothing is opened, the create is sent once and never r
     {
       name: 'HTTP 500',
       faults: { status: 500 },
-      expected: () => retryable('The service reported an error', 'The service answered HTTP 500: Simulated HTTP 500 Internal Server Error'),
+      expected: () => retryable('The service reported an error', 'The service answered with HTTP status 500: Simulated HTTP 500 Internal Server Error'),
       requests: 1,
     },
     {
       name: 'an HTML 502 page from a gateway',
       faults: { htmlErrorPage: true },
-      expected: () => retryable('The service reported an error', 'The service answered HTTP 502'),
+      expected: () => retryable('The service reported an error', 'The service answered with HTTP status 502.'),
       requests: 1,
     },
     {
@@ -287,7 +289,7 @@ describe('service faults: nothing is opened, the create is sent once and never r
       faults: { status: 401 },
       expected: () => ({
         title: 'The service rejected the admin token',
-        message: 'The service refused the token (HTTP 401). Check the token in the options.',
+        message: 'The service refused the admin token (HTTP 401). Check the token in the options.',
         next: 'options',
       }),
       requests: 1,
@@ -313,13 +315,13 @@ describe('service faults: nothing is opened, the create is sent once and never r
     {
       name: 'a reply of the wrong length',
       faults: { wrongLength: true },
-      expected: () => retryable('The service sent an unexpected reply', 'The service answered 1 slots for 2 commands.'),
+      expected: () => retryable('The service sent an unexpected reply', 'The service sent 1 results for 2 commands.'),
       requests: 1,
     },
     {
       name: 'mismatched command_id',
       faults: { mismatchedCommandId: true },
-      expected: () => retryable('The service sent an unexpected reply', 'The service sent a slot without a matching command_id.'),
+      expected: () => retryable('The service sent an unexpected reply', 'The service sent a command result without a matching command_id.'),
       requests: 1,
     },
     {
@@ -327,7 +329,7 @@ describe('service faults: nothing is opened, the create is sent once and never r
       faults: { errorSlots: { create_context: 'ValueError: the licence allows no more contexts' } },
       expected: () => ({
         title: 'The service refused the request',
-        message: 'The service refused create_context: ValueError: the licence allows no more contexts',
+        message: 'The service refused the request (create_context): ValueError: the licence allows no more contexts',
         next: 'none',
       }),
       requests: 1,
@@ -448,7 +450,7 @@ describe('a selection of several links fails closed too', () => {
       }),
       0,
     ],
-    ['HTTP 500', () => undefined, { status: 500 }, () => partial('The service answered HTTP 500: Simulated HTTP 500 Internal Server Error'), 1],
+    ['HTTP 500', () => undefined, { status: 500 }, () => partial('The service answered with HTTP status 500: Simulated HTTP 500 Internal Server Error'), 1],
     [
       'a token the service does not know',
       (state) => {

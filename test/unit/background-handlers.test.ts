@@ -385,10 +385,15 @@ describe('isolation messages', () => {
   });
 
   it.each([
-    ['javascript:', 'javascript:alert(1)', 'uses the javascript: scheme; only http and https links can be isolated'],
-    ['a browser page', 'chrome://settings/', 'uses the chrome: scheme; only http and https links can be isolated'],
-    ['a defanged address (tabs hold real addresses only)', 'hxxps://evil[.]example/', 'is not an absolute URL'],
-  ])('isolateCurrentTab refuses a tab showing %s', async (_label, url, reason) => {
+    ['javascript:', 'javascript:alert(1)', 'urlScheme', 'This link was not isolated: it uses the javascript: scheme. Only http and https links can be opened in isolation.'],
+    ['a browser page', 'chrome://settings/', 'urlScheme', 'This link was not isolated: it uses the chrome: scheme. Only http and https links can be opened in isolation.'],
+    [
+      'a defanged address (tabs hold real addresses only)',
+      'hxxps://evil[.]example/',
+      'urlNotAbsolute',
+      'This link was not isolated: it is not an absolute URL. Only http and https links can be opened in isolation.',
+    ],
+  ])('isolateCurrentTab refuses a tab showing %s', async (_label, url, code, message) => {
     // Arrange
     const { handlers, state } = setUp(undefined, { activeTab: { ...SOURCE_TAB, url } });
 
@@ -396,7 +401,7 @@ describe('isolation messages', () => {
     const act = handlers.isolateCurrentTab({ session: 'standard' });
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'RefusedUrlError', message: format('errorRefusedUrl', reason) });
+    await expect(act).rejects.toMatchObject({ name: 'RefusedUrlError', code, message });
     expect(sim().requests).toEqual([]);
     expect(state.tabs).toEqual([]);
   });
@@ -442,7 +447,9 @@ describe('isolation messages', () => {
     expect(apiBodies(sim())).toHaveLength(1);
     expect(actual.created.map((entry) => entry.url)).toEqual(['https://a.example/', 'https://b.example/']);
     expect(actual.created.map((entry) => entry.launchUrl)).toEqual(contextIds(sim()).map(launchUrl));
-    expect(actual.failures).toEqual([{ url: 'javascript:alert(1)', error: 'URL uses the javascript: scheme; only http and https links can be isolated' }]);
+    expect(actual.failures).toEqual([
+      { url: 'javascript:alert(1)', error: 'This link was not isolated: it uses the javascript: scheme. Only http and https links can be opened in isolation.' },
+    ]);
     expect(state.tabs).toEqual([]);
     expect(state.recent.map((entry) => entry.url)).toEqual(['https://a.example/', 'https://b.example/']);
   });
@@ -603,7 +610,8 @@ describe('proxies', () => {
         {
           proxy: 'tls',
           code: 'https_certificate_name',
-          message: "tls: the address must equal the Common Name of the proxy's certificate, or users get ERR_PROXY_CERTIFICATE_INVALID.",
+          // The analyst's words for the code, with the proxy's name.
+          message: format('proxyWarnHttpsCertificate', 'tls'),
         },
       ],
     });

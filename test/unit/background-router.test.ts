@@ -10,9 +10,15 @@ import type { Handlers } from '../../src/background/handlers';
 import { createRouter, pageOf, toWireError, type Sender } from '../../src/background/router';
 import { PROTOCOL, type MessageType, type Reply } from '../../src/messaging/protocol';
 import { SettingsError } from '../../src/settings/store';
+import { installMessages } from '../support/i18n';
 // Order matters: settle Node's lazy globals before the poisoning package takes its snapshot.
 import { RUNNER_ROOTS } from '../support/settle-globals';
-import { assertNoPoisoning, restoreGlobals } from '@fast-check/poisoning';
+
+// Replies carry the analyst's words (browser.i18n): the real English messages, installed
+// before the poisoning package below takes its snapshot of everything reachable from
+// globalThis, browser.i18n included.
+installMessages();
+const { assertNoPoisoning, restoreGlobals } = await import('@fast-check/poisoning');
 
 const EXTENSION_ID = 'test-extension-id';
 const ORIGIN = `chrome-extension://${EXTENSION_ID}`;
@@ -22,6 +28,7 @@ const POPUP: Sender = { id: EXTENSION_ID, url: `${ORIGIN}/popup.html`, frameId: 
 const OPTIONS_PAGE: Sender = { id: EXTENSION_ID, url: `${ORIGIN}/options.html`, frameId: 0 };
 
 const TYPES = Object.keys(PROTOCOL) as MessageType[];
+
 
 interface Call {
   readonly type: MessageType;
@@ -196,36 +203,36 @@ describe('malformed messages are refused before any handler runs', () => {
   const big = (length: number): string => 'a'.repeat(length);
 
   it.each<[string, unknown, Reply<never>]>([
-    ['a string', 'getStatus', refused('A message must be an object.')],
-    ['null', null, refused('A message must be an object.')],
-    ['an array', [{ type: 'getStatus', data: {} }], refused('A message must be an object.')],
-    ['a number', 42, refused('A message must be an object.')],
-    ['no type', { data: {} }, refused('Unknown message.')],
-    ['an unknown type', { type: 'getToken', data: {} }, refused('Unknown message.')],
-    ['type __proto__', { type: '__proto__', data: {} }, refused('Unknown message.')],
-    ['type constructor', { type: 'constructor', data: {} }, refused('Unknown message.')],
-    ['type toString', { type: 'toString', data: {} }, refused('Unknown message.')],
-    ['type hasOwnProperty', { type: 'hasOwnProperty', data: {} }, refused('Unknown message.')],
-    ['a type in another case', { type: 'GETSTATUS', data: {} }, refused('Unknown message.')],
-    ['a type that is not text', { type: ['getStatus'], data: {} }, refused('Unknown message.')],
-    ['no data', { type: 'getStatus' }, refused('Malformed getStatus message.')],
-    ['data null', { type: 'getStatus', data: null }, refused('Malformed getStatus message.')],
-    ['an extra key', { type: 'getStatus', data: { token: 'x' } }, refused('Malformed getStatus message.')],
-    ['an extra key in isolate', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', open: true } }, refused('Malformed isolate message.')],
-    ['an own __proto__ key', { type: 'getStatus', data: JSON.parse('{"__proto__":{"polluted":true}}') as unknown }, refused('Malformed getStatus message.')],
-    ['a url that is not text', { type: 'isolate', data: { url: 42, session: 'standard' } }, refused('Malformed isolate message.')],
-    ['an unknown session', { type: 'isolate', data: { url: 'https://a.example/', session: 'admin' } }, refused('Malformed isolate message.')],
-    ['a toggle of the wrong type', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', toggles: { readonly: 'true' } } }, refused('Malformed isolate message.')],
-    ['an unknown toggle', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', toggles: { printing: 'allow_all' } } }, refused('Malformed isolate message.')],
-    ['a research choice with an extra key', { type: 'research', data: { research: { ...RESEARCH, proxy: 'x' } } }, refused('Malformed research message.')],
-    ['a url over 64 KiB', { type: 'isolate', data: { url: `https://a.example/${big(64 * 1024)}`, session: 'standard' } }, refused('Malformed isolate message.')],
-    ['501 bulk URLs', { type: 'bulkCreate', data: { urls: Array.from({ length: 501 }, (_, i) => `https://h${i}.example/`) } }, refused('Malformed bulkCreate message.')],
-    ['no bulk URLs', { type: 'bulkCreate', data: { urls: [] } }, refused('Malformed bulkCreate message.')],
-    ['501 context ids', { type: 'openContexts', data: { ids: Array.from({ length: 501 }, (_, i) => `c${i}`) } }, refused('Malformed openContexts message.')],
-    ['an id over 256 characters', { type: 'contextDetails', data: { id: big(257) } }, refused('Malformed contextDetails message.')],
-    ['an empty id', { type: 'deleteContext', data: { id: '' } }, refused('Malformed deleteContext message.')],
-    ['ids that are not a list', { type: 'openContexts', data: { ids: 'ctx1' } }, refused('Malformed openContexts message.')],
-    ['a name over 256 characters', { type: 'updateContext', data: { id: 'c', name: big(257) } }, refused('Malformed updateContext message.')],
+    ['a string', 'getStatus', refused('Isolink refused a message that is not an object.')],
+    ['null', null, refused('Isolink refused a message that is not an object.')],
+    ['an array', [{ type: 'getStatus', data: {} }], refused('Isolink refused a message that is not an object.')],
+    ['a number', 42, refused('Isolink refused a message that is not an object.')],
+    ['no type', { data: {} }, refused('Isolink refused a message it does not know.')],
+    ['an unknown type', { type: 'getToken', data: {} }, refused('Isolink refused a message it does not know.')],
+    ['type __proto__', { type: '__proto__', data: {} }, refused('Isolink refused a message it does not know.')],
+    ['type constructor', { type: 'constructor', data: {} }, refused('Isolink refused a message it does not know.')],
+    ['type toString', { type: 'toString', data: {} }, refused('Isolink refused a message it does not know.')],
+    ['type hasOwnProperty', { type: 'hasOwnProperty', data: {} }, refused('Isolink refused a message it does not know.')],
+    ['a type in another case', { type: 'GETSTATUS', data: {} }, refused('Isolink refused a message it does not know.')],
+    ['a type that is not text', { type: ['getStatus'], data: {} }, refused('Isolink refused a message it does not know.')],
+    ['no data', { type: 'getStatus' }, refused('Isolink refused a malformed getStatus message.')],
+    ['data null', { type: 'getStatus', data: null }, refused('Isolink refused a malformed getStatus message.')],
+    ['an extra key', { type: 'getStatus', data: { token: 'x' } }, refused('Isolink refused a malformed getStatus message.')],
+    ['an extra key in isolate', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', open: true } }, refused('Isolink refused a malformed isolate message.')],
+    ['an own __proto__ key', { type: 'getStatus', data: JSON.parse('{"__proto__":{"polluted":true}}') as unknown }, refused('Isolink refused a malformed getStatus message.')],
+    ['a url that is not text', { type: 'isolate', data: { url: 42, session: 'standard' } }, refused('Isolink refused a malformed isolate message.')],
+    ['an unknown session', { type: 'isolate', data: { url: 'https://a.example/', session: 'admin' } }, refused('Isolink refused a malformed isolate message.')],
+    ['a toggle of the wrong type', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', toggles: { readonly: 'true' } } }, refused('Isolink refused a malformed isolate message.')],
+    ['an unknown toggle', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', toggles: { printing: 'allow_all' } } }, refused('Isolink refused a malformed isolate message.')],
+    ['a research choice with an extra key', { type: 'research', data: { research: { ...RESEARCH, proxy: 'x' } } }, refused('Isolink refused a malformed research message.')],
+    ['a url over 64 KiB', { type: 'isolate', data: { url: `https://a.example/${big(64 * 1024)}`, session: 'standard' } }, refused('Isolink refused a malformed isolate message.')],
+    ['501 bulk URLs', { type: 'bulkCreate', data: { urls: Array.from({ length: 501 }, (_, i) => `https://h${i}.example/`) } }, refused('Isolink refused a malformed bulkCreate message.')],
+    ['no bulk URLs', { type: 'bulkCreate', data: { urls: [] } }, refused('Isolink refused a malformed bulkCreate message.')],
+    ['501 context ids', { type: 'openContexts', data: { ids: Array.from({ length: 501 }, (_, i) => `c${i}`) } }, refused('Isolink refused a malformed openContexts message.')],
+    ['an id over 256 characters', { type: 'contextDetails', data: { id: big(257) } }, refused('Isolink refused a malformed contextDetails message.')],
+    ['an empty id', { type: 'deleteContext', data: { id: '' } }, refused('Isolink refused a malformed deleteContext message.')],
+    ['ids that are not a list', { type: 'openContexts', data: { ids: 'ctx1' } }, refused('Isolink refused a malformed openContexts message.')],
+    ['a name over 256 characters', { type: 'updateContext', data: { id: 'c', name: big(257) } }, refused('Isolink refused a malformed updateContext message.')],
   ])('from the popup: %s', async (_label, message, expected) => {
     // Arrange
     const { handlers, calls } = recordingHandlers();
@@ -240,18 +247,18 @@ describe('malformed messages are refused before any handler runs', () => {
   });
 
   it.each<[string, unknown, Reply<never>]>([
-    ['a token over 4096 characters', { type: 'setToken', data: { token: big(4097), remember: false } }, refused('Malformed setToken message.')],
-    ['remember as text', { type: 'setToken', data: { token: 't', remember: 'yes' } }, refused('Malformed setToken message.')],
-    ['a token with a service URL beside it', { type: 'setToken', data: { token: 't', remember: false, serviceUrl: 'https://evil.example' } }, refused('Malformed setToken message.')],
-    ['a patch that is a list', { type: 'saveSettings', data: { patch: [] } }, refused('Malformed saveSettings message.')],
-    ['a patch that is text', { type: 'saveSettings', data: { patch: 'serviceUrl=https://evil.example' } }, refused('Malformed saveSettings message.')],
-    ['an import over 512 KiB', { type: 'importSettings', data: { json: big(512 * 1024 + 1) } }, refused('Malformed importSettings message.')],
-    ['an empty org', { type: 'getProxies', data: { org: '' } }, refused('Malformed getProxies message.')],
-    ['1001 proxies', { type: 'setProxies', data: { org: 'acme', proxies: Array.from({ length: 1001 }, () => ({})) } }, refused('Malformed setProxies message.')],
-    ['no proxy names', { type: 'deleteProxies', data: { org: 'acme', names: [] } }, refused('Malformed deleteProxies message.')],
-    ['a file name over 1024 characters', { type: 'putFile', data: { name: big(1025), bucketId: 'b', fileToken: 't', base64: '' } }, refused('Malformed putFile message.')],
-    ['file bytes that are not text', { type: 'putFile', data: { name: 'a', bucketId: 'b', fileToken: 't', base64: [1, 2, 3] } }, refused('Malformed putFile message.')],
-    ['a file token over 4096 characters', { type: 'getFile', data: { id: 'f', fileToken: big(4097) } }, refused('Malformed getFile message.')],
+    ['a token over 4096 characters', { type: 'setToken', data: { token: big(4097), remember: false } }, refused('Isolink refused a malformed setToken message.')],
+    ['remember as text', { type: 'setToken', data: { token: 't', remember: 'yes' } }, refused('Isolink refused a malformed setToken message.')],
+    ['a token with a service URL beside it', { type: 'setToken', data: { token: 't', remember: false, serviceUrl: 'https://evil.example' } }, refused('Isolink refused a malformed setToken message.')],
+    ['a patch that is a list', { type: 'saveSettings', data: { patch: [] } }, refused('Isolink refused a malformed saveSettings message.')],
+    ['a patch that is text', { type: 'saveSettings', data: { patch: 'serviceUrl=https://evil.example' } }, refused('Isolink refused a malformed saveSettings message.')],
+    ['an import over 512 KiB', { type: 'importSettings', data: { json: big(512 * 1024 + 1) } }, refused('Isolink refused a malformed importSettings message.')],
+    ['an empty org', { type: 'getProxies', data: { org: '' } }, refused('Isolink refused a malformed getProxies message.')],
+    ['1001 proxies', { type: 'setProxies', data: { org: 'acme', proxies: Array.from({ length: 1001 }, () => ({})) } }, refused('Isolink refused a malformed setProxies message.')],
+    ['no proxy names', { type: 'deleteProxies', data: { org: 'acme', names: [] } }, refused('Isolink refused a malformed deleteProxies message.')],
+    ['a file name over 1024 characters', { type: 'putFile', data: { name: big(1025), bucketId: 'b', fileToken: 't', base64: '' } }, refused('Isolink refused a malformed putFile message.')],
+    ['file bytes that are not text', { type: 'putFile', data: { name: 'a', bucketId: 'b', fileToken: 't', base64: [1, 2, 3] } }, refused('Isolink refused a malformed putFile message.')],
+    ['a file token over 4096 characters', { type: 'getFile', data: { id: 'f', fileToken: big(4097) } }, refused('Isolink refused a malformed getFile message.')],
   ])('from the options page: %s', async (_label, message, expected) => {
     // Arrange
     const { handlers, calls } = recordingHandlers();
@@ -286,9 +293,9 @@ describe('malformed messages are refused before any handler runs', () => {
 describe('handler errors come back as data', () => {
   it.each<[string, () => Promise<never>, Reply<never>]>([
     [
-      'a ValidationError keeps its field',
-      () => Promise.reject(new ValidationError('url', 'is not an absolute URL')),
-      { ok: false, error: { name: 'ValidationError', message: 'url is not an absolute URL', field: 'url' } },
+      'a ValidationError keeps its field; its words come from its code, not its English message',
+      () => Promise.reject(new ValidationError('url', 'urlNotAbsolute')),
+      { ok: false, error: { name: 'ValidationError', message: 'url is not an absolute URL (such as https://example.com/).', field: 'url' } },
     ],
     [
       'an AuthError',
@@ -300,7 +307,7 @@ describe('handler errors come back as data', () => {
       () => Promise.reject(new CommandError('get_context', 'KeyError: Did not find any matching records', 'not_found')),
       {
         ok: false,
-        error: { name: 'CommandError', message: 'The service refused get_context: KeyError: Did not find any matching records' },
+        error: { name: 'CommandError', message: 'The service refused the request (get_context): KeyError: Did not find any matching records' },
       },
     ],
     [
@@ -322,9 +329,9 @@ describe('handler errors come back as data', () => {
     [
       'a synchronous throw',
       () => {
-        throw new ValidationError('id', 'must not be empty');
+        throw new ValidationError('id', 'empty');
       },
-      { ok: false, error: { name: 'ValidationError', message: 'id must not be empty', field: 'id' } },
+      { ok: false, error: { name: 'ValidationError', message: 'id must not be empty.', field: 'id' } },
     ],
   ])('%s', async (_label, fail, expected) => {
     // Arrange

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, isLaunchUrl, ValidationError, type CreateContextParams } from '../../src/api';
+import { createClient, isLaunchUrl, ValidationError, type CreateContextParams, type ValidationCode } from '../../src/api';
 
 /** A client whose fetch records calls: validation must fail before any of them. */
 function offlineClient() {
@@ -19,35 +19,38 @@ function offlineClient() {
 const base = { username: 'analyst@acme.example', url: 'https://evil.example/a' } as const;
 
 describe('createContext validation (nothing is sent)', () => {
-  it.each<[string, unknown, string]>([
-    ['both username and org', { ...base, org: 'acme' }, 'username'],
-    ['neither username nor org', { url: base.url }, 'username'],
-    ['a javascript: URL', { ...base, url: 'javascript:alert(1)' }, 'url'],
-    ['a relative URL', { ...base, url: '/a' }, 'url'],
-    ['max_uses zero', { ...base, max_uses: 0 }, 'max_uses'],
-    ['max_uses fractional', { ...base, max_uses: 1.5 }, 'max_uses'],
-    ['expires in the past', { ...base, expires: 1000 }, 'expires'],
-    ['expires as prose', { ...base, expires: 'tomorrow' }, 'expires'],
-    ['a bad client IP', { ...base, restrict_client_ips: ['10.0.0.0/8', '10.0.0.300'] }, 'restrict_client_ips[1]'],
-    ['an unknown session type', { ...base, session_type: 'silo' }, 'session_type'],
-    ['an unknown egress location', { ...base, egress_region: 'Atlantis' }, 'egress_region'],
-    ['a profile without os', { ...base, browser_profile: { browser: 'chrome' } }, 'browser_profile.os'],
-    ['an unknown browser', { ...base, browser_profile: { os: 'win', browser: 'netscape' } }, 'browser_profile.browser'],
-    ['a bad time zone', { ...base, browser_profile: { os: 'win', browser: 'chrome', timezone: 'Mars/Olympus' } }, 'browser_profile.timezone'],
-    ['an offset time zone', { ...base, browser_profile: { os: 'win', browser: 'chrome', timezone: '+01:00' } }, 'browser_profile.timezone'],
-    ['bad languages', { ...base, browser_profile: { os: 'win', browser: 'chrome', languages: 'en;q=2' } }, 'browser_profile.languages'],
-    ['an unknown category key', { ...base, categories: { speed: 'fast' } }, 'categories.speed'],
-    ['a bad policy value', { ...base, policy: [{ type: 'readonly', params: ['yes'] }] }, 'policy[0].params'],
-    ['a standard session without a URL', { username: base.username }, 'url'],
-    ['an egress location on a standard session', { ...base, egress_region: 'Frankfurt' }, 'egress_region'],
-    ['a browser profile on a standard session', { ...base, browser_profile: { os: 'win', browser: 'chrome' } }, 'browser_profile'],
-    ['categories on a standard session', { ...base, session_type: 'service-ruby', categories: { availability: 'public' } }, 'categories'],
-    ['a misspelt parameter', { ...base, maxuses: 3 }, 'maxuses'],
-  ])('refuses %s, naming %s', async (_label, params, field) => {
+  it.each<[string, unknown, string, ValidationCode]>([
+    ['both username and org', { ...base, org: 'acme' }, 'username', 'identityBoth'],
+    ['neither username nor org', { url: base.url }, 'username', 'identityMissing'],
+    ['a javascript: URL', { ...base, url: 'javascript:alert(1)' }, 'url', 'urlScheme'],
+    ['a relative URL', { ...base, url: '/a' }, 'url', 'urlNotAbsolute'],
+    ['max_uses zero', { ...base, max_uses: 0 }, 'max_uses', 'notPositive'],
+    ['max_uses fractional', { ...base, max_uses: 1.5 }, 'max_uses', 'notInteger'],
+    ['expires in the past', { ...base, expires: 1000 }, 'expires', 'expiresPast'],
+    ['expires as prose', { ...base, expires: 'tomorrow' }, 'expires', 'expiresNotIso'],
+    ['a bad client IP', { ...base, restrict_client_ips: ['10.0.0.0/8', '10.0.0.300'] }, 'restrict_client_ips[1]', 'notIpOrCidr'],
+    ['an unknown session type', { ...base, session_type: 'silo' }, 'session_type', 'notOneOf'],
+    ['an unknown egress location', { ...base, egress_region: 'Atlantis' }, 'egress_region', 'notEgressLocation'],
+    ['a profile without os', { ...base, browser_profile: { browser: 'chrome' } }, 'browser_profile.os', 'notOneOf'],
+    ['an unknown browser', { ...base, browser_profile: { os: 'win', browser: 'netscape' } }, 'browser_profile.browser', 'notOneOf'],
+    ['a bad time zone', { ...base, browser_profile: { os: 'win', browser: 'chrome', timezone: 'Mars/Olympus' } }, 'browser_profile.timezone', 'notTimeZone'],
+    ['an offset time zone', { ...base, browser_profile: { os: 'win', browser: 'chrome', timezone: '+01:00' } }, 'browser_profile.timezone', 'notTimeZone'],
+    ['bad languages', { ...base, browser_profile: { os: 'win', browser: 'chrome', languages: 'en;q=2' } }, 'browser_profile.languages', 'notAcceptLanguage'],
+    ['an unknown category key', { ...base, categories: { speed: 'fast' } }, 'categories.speed', 'unknownParameter'],
+    ['a bad policy value', { ...base, policy: [{ type: 'readonly', params: ['yes'] }] }, 'policy[0].params', 'policyChoice'],
+    ['a standard session without a URL', { username: base.username }, 'url', 'urlRequired'],
+    ['an egress location on a standard session', { ...base, egress_region: 'Frankfurt' }, 'egress_region', 'researchOnly'],
+    ['a browser profile on a standard session', { ...base, browser_profile: { os: 'win', browser: 'chrome' } }, 'browser_profile', 'researchOnly'],
+    ['categories on a standard session', { ...base, session_type: 'service-ruby', categories: { availability: 'public' } }, 'categories', 'researchOnly'],
+    ['a misspelt parameter', { ...base, maxuses: 3 }, 'maxuses', 'unknownParameter'],
+  ])('refuses %s, naming %s (%s)', async (_label, params, field, code) => {
     const { client, calls } = offlineClient();
     const error = await client.createContext(params as CreateContextParams).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).field).toBe(field);
+    // As data: the code, and the field first among the params (the extension translates them).
+    expect((error as ValidationError).code).toBe(code);
+    expect((error as ValidationError).params[0]).toBe(field);
     expect(calls).toHaveLength(0);
   });
 

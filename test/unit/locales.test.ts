@@ -170,3 +170,129 @@ describe('user-visible text in the UI', () => {
     expect(languageNeutral('Set by your organisation')).toBe(false);
   });
 });
+
+// ---- every message is used ---------------------------------------------------------------
+
+/** Files whose text may name a message key: sources, pages, the manifest's config, public JSON/HTML. */
+function keyHolders(dir: string, pattern: RegExp, skip: (path: string) => boolean = () => false): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (skip(path)) return [];
+    if (statSync(path).isDirectory()) return keyHolders(path, pattern, skip);
+    return pattern.test(name) ? [path] : [];
+  });
+}
+
+/** The keys of `messages` that no text names: as a quoted literal ('key', "key", `key`) or as __MSG_key__. */
+function unusedKeys(messages: Messages, texts: readonly string[]): string[] {
+  const named = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/['"`](\w+)['"`]/gu)) named.add(match[1] ?? '');
+    for (const match of text.matchAll(/__MSG_(\w+?)__/gu)) named.add(match[1] ?? '');
+  }
+  return Object.keys(messages).filter((key) => !named.has(key));
+}
+
+describe(`every ${DEFAULT_LOCALE} message is used`, () => {
+  const files = [
+    ...keyHolders(join(ROOT, 'src'), /\.(?:ts|tsx|html)$/u),
+    ...keyHolders(join(ROOT, 'entrypoints'), /\.(?:ts|tsx|html)$/u),
+    join(ROOT, 'wxt.config.ts'),
+    ...keyHolders(join(ROOT, 'public'), /\.(?:json|html)$/u, (path) => path === LOCALES_DIR),
+  ];
+  const texts = files.map((file) => readFileSync(file, 'utf8'));
+
+  it('finds the sources and the manifest strings', () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(texts.some((text) => text.includes('__MSG_extName__'))).toBe(true);
+  });
+
+  it('names every key somewhere in src/, entrypoints/, wxt.config.ts or public/ (no dead keys)', () => {
+    expect(unusedKeys(en, texts)).toEqual([]);
+  });
+
+  it('catches what it is meant to catch', () => {
+    const messages: Messages = { used: { message: 'a' }, manifest: { message: 'b' }, table: { message: 'c' }, dead: { message: 'd' }, deadToo: { message: 'e' } };
+    const texts = ["t('used')", "name: '__MSG_manifest__'", 'const KEYS = { x: "table" } as const;', '// deadToo is only in a comment, dead nowhere'];
+    expect(unusedKeys(messages, texts)).toEqual(['dead', 'deadToo']);
+  });
+});
+
+// ---- errors the background builds -------------------------------------------------------
+
+/** Words a person reads: two letters, a space, a letter (not a code such as 'tooLong' or a URL). */
+function isProse(text: string): boolean {
+  return /\p{L}\p{L}\s\p{L}/u.test(text.replace(/\s+/gu, ' '));
+}
+
+/** The literal text of a string or template (placeholders as X); undefined for anything else. */
+function literalText(node: ts.Node): string | undefined {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((span) => `X${span.literal.text}`).join('');
+  return undefined;
+}
+
+/**
+ * English handed to an error or a reply: a prose literal given to `new …Error(…)`, thrown
+ * as it is, or written as the `message` or `title` of an object (an error as data). Such
+ * text must come from t().
+ */
+function englishErrorTexts(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const report = (node: ts.Node, what: string, literal: string): void => {
+    found.push(`${relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what} ${JSON.stringify(literal)}`);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isNewExpression(node) && /Error$/u.test(node.expression.getText())) {
+      for (const argument of node.arguments ?? []) {
+        const literal = literalText(argument);
+        if (literal !== undefined && isProse(literal)) report(argument, `new ${node.expression.getText()}`, literal);
+      }
+    }
+    if (ts.isThrowStatement(node)) {
+      const literal = literalText(node.expression);
+      if (literal !== undefined && isProse(literal)) report(node, 'throw', literal);
+    }
+    if (ts.isPropertyAssignment(node) && ['message', 'title'].includes(node.name.getText())) {
+      const literal = literalText(node.initializer);
+      if (literal !== undefined && isProse(literal)) report(node, node.name.getText(), literal);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('errors built in src/background', () => {
+  const files = keyHolders(join(ROOT, 'src/background'), /\.ts$/u);
+
+  it('finds the background sources', () => {
+    expect(files.length).toBeGreaterThan(8);
+  });
+
+  it('are given the analyst’s words through t(), never a literal English string', () => {
+    expect(files.flatMap((file) => englishErrorTexts(file))).toEqual([]);
+  });
+
+  it('catches what it is meant to catch', () => {
+    const probe = [
+      "throw new Error('The clipboard refused the text.');",
+      'throw new RefusedUrlError(`Cannot isolate ${url} here`);',
+      "throw new NotConfiguredError(t('problemNoToken'));",
+      "throw new ValidationError('url', 'urlNotAbsolute');",
+      "const reply = { name: 'Error', message: 'Something went wrong.' };",
+      "const failure = { title: t('failAuth'), message: error.message };",
+      "throw 'Nothing works';",
+      "console.warn('Isolink could not update the recent list');",
+    ].join('\n');
+    expect(englishErrorTexts(join(ROOT, 'src/background/probe.ts'), probe)).toEqual([
+      'src/background/probe.ts:1 new Error "The clipboard refused the text."',
+      'src/background/probe.ts:2 new RefusedUrlError "Cannot isolate X here"',
+      'src/background/probe.ts:5 message "Something went wrong."',
+      'src/background/probe.ts:7 throw "Nothing works"',
+    ]);
+    expect(isProse('tooLong')).toBe(false);
+    expect(isProse('https://example.com/a b')).toBe(false);
+  });
+});

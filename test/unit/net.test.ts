@@ -130,7 +130,16 @@ describe('checkTargetUrl', () => {
 
   it('refuses over-long URLs before parsing them', () => {
     const check = checkTargetUrl(`https://evil.example/${'a'.repeat(MAX_URL_LENGTH)}`);
-    expect(check).toEqual({ ok: false, reason: `is longer than ${MAX_URL_LENGTH} characters` });
+    expect(check).toEqual({ ok: false, code: 'urlTooLong', params: [String(MAX_URL_LENGTH)], reason: `is longer than ${MAX_URL_LENGTH} characters` });
+  });
+
+  it.each([
+    ['javascript:alert(1)', 'urlScheme', ['javascript:']],
+    ['chrome://settings', 'urlScheme', ['chrome:']],
+    ['/relative/path', 'urlNotAbsolute', []],
+    ['', 'urlNotAbsolute', []],
+  ])('says why it refuses %j as data: %s %j', (text, code, params) => {
+    expect(checkTargetUrl(text)).toMatchObject({ ok: false, code, params });
   });
 });
 
@@ -146,12 +155,16 @@ describe('checkServiceBase', () => {
     expect(checkServiceBase(input)).toEqual({ ok: true, base });
   });
 
-  it.each(['http://isolation.example.com', 'https://u:p@isolation.example.com', 'https://isolation.example.com/?a=b', 'https://isolation.example.com/#x', 'ftp://x.example', 'not a url'])(
-    'refuses %j',
-    (input) => {
-      expect(checkServiceBase(input).ok).toBe(false);
-    },
-  );
+  it.each([
+    ['http://isolation.example.com', 'baseNotHttps'],
+    ['https://u:p@isolation.example.com', 'baseUserinfo'],
+    ['https://isolation.example.com/?a=b', 'baseQuery'],
+    ['https://isolation.example.com/#x', 'baseQuery'],
+    ['ftp://x.example', 'baseNotHttps'],
+    ['not a url', 'urlNotAbsolute'],
+  ])('refuses %j (%s)', (input, code) => {
+    expect(checkServiceBase(input)).toMatchObject({ ok: false, code, params: [] });
+  });
 });
 
 describe('unmapIpv4', () => {

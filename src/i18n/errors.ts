@@ -1,0 +1,172 @@
+/**
+ * The analyst's words for the errors Isolink builds. The client, the URL checks and the
+ * policy rules are pure and speak English to developers (Error.message); each error
+ * also carries a stable `code` and its `params`. This is the one table from code to
+ * message key: the values are substituted as `$1`, `$2`, ... A code without a key, or a
+ * key that messages.json lacks, fails the type check.
+ *
+ * Text from the service itself (a command error, an HTTP error body) cannot be
+ * translated: it only ever appears as a param inside a frame of Isolink's own words,
+ * already sanitised by the client (sanitizeServiceText: never the token).
+ */
+import { isApiError, type ApiError, type ApiErrorCode } from '../api/errors';
+import type { BulkFailure } from '../api/client';
+import type { ProxyWarning, ProxyWarningCode } from '../api/params';
+import type { TargetUrlProblemCode } from '../net/url';
+import { t, type MessageKey } from '.';
+
+/** Every code an error or warning of the client carries. */
+export type ErrorCode = ApiErrorCode | ProxyWarningCode;
+
+export const ERROR_MESSAGE_KEYS = {
+  // Validation: $1 is the field, then the values of the reason.
+  empty: 'apiEmpty',
+  tooLong: 'apiTooLong',
+  tooMany: 'apiTooMany',
+  tooBig: 'apiTooBig',
+  tooShort: 'apiTooShort',
+  tooFew: 'apiTooFew',
+  tooSmall: 'apiTooSmall',
+  notPositive: 'apiNotPositive',
+  notInteger: 'apiNotInteger',
+  notPositiveInteger: 'apiNotPositiveInteger',
+  notText: 'apiNotText',
+  notNumber: 'apiNotNumber',
+  notBoolean: 'apiNotBoolean',
+  notObject: 'apiNotObject',
+  notList: 'apiNotList',
+  notDate: 'apiNotDate',
+  wrongType: 'apiWrongType',
+  notOneOf: 'apiNotOneOf',
+  unknownParameter: 'apiUnknownParameter',
+  unsupportedForm: 'apiUnsupportedForm',
+  invalid: 'apiInvalid',
+  notIpOrCidr: 'apiNotIpOrCidr',
+  notTimeZone: 'apiNotTimeZone',
+  notAcceptLanguage: 'apiNotAcceptLanguage',
+  notCategory: 'apiNotCategory',
+  notEgressLocation: 'apiNotEgressLocation',
+  notIpOrFqdn: 'apiNotIpOrFqdn',
+  notPort: 'apiNotPort',
+  identityBoth: 'apiIdentityBoth',
+  identityMissing: 'apiIdentityMissing',
+  urlRequired: 'apiUrlRequired',
+  researchOnly: 'apiResearchOnly',
+  notResearchParameter: 'apiNotResearchParameter',
+  researchRequired: 'apiResearchRequired',
+  noChange: 'apiNoChange',
+  bulkUseUrls: 'apiBulkUseUrls',
+  notTokenSource: 'apiNotTokenSource',
+  notFile: 'apiNotFile',
+  notCommandName: 'apiNotCommandName',
+  setauthReserved: 'apiSetauthReserved',
+  duplicateProxy: 'apiDuplicateProxy',
+  expiresInvalid: 'apiExpiresInvalid',
+  expiresPast: 'apiExpiresPast',
+  expiresNotEpoch: 'apiExpiresNotEpoch',
+  expiresBadDate: 'apiExpiresBadDate',
+  expiresNotIso: 'apiExpiresNotIso',
+  expiresBadSeconds: 'apiExpiresBadSeconds',
+  urlTooLong: 'apiUrlTooLong',
+  urlNotAbsolute: 'apiUrlNotAbsolute',
+  urlScheme: 'apiUrlScheme',
+  urlNoHost: 'apiUrlNoHost',
+  baseNotHttps: 'apiBaseNotHttps',
+  baseUserinfo: 'apiBaseUserinfo',
+  baseQuery: 'apiBaseQuery',
+  policyChoice: 'apiPolicyChoice',
+  policyAtLeastOne: 'apiPolicyAtLeastOne',
+  policyRepeat: 'apiPolicyRepeat',
+  policyExclusive: 'apiPolicyExclusive',
+  policyNoDomain: 'apiPolicyNoDomain',
+  policyBadDomain: 'apiPolicyBadDomain',
+  policyColor: 'apiPolicyColor',
+  policyOneText: 'apiPolicyOneText',
+  // The admin token.
+  authRejected: 'apiAuthRejected',
+  authRefusedHttp: 'apiAuthRefusedHttp',
+  authNoToken: 'apiAuthNoToken',
+  authMalformedToken: 'apiAuthMalformedToken',
+  // The service's answers: $1 the command, $2 the service's own (sanitised) text.
+  commandRefused: 'apiCommandRefused',
+  timeout: 'apiTimeout',
+  unreachable: 'apiUnreachable',
+  httpStatus: 'apiHttpStatus',
+  httpStatusText: 'apiHttpStatusText',
+  replyTooLarge: 'apiReplyTooLarge',
+  replyNotJson: 'apiReplyNotJson',
+  replyNotArray: 'apiReplyNotArray',
+  replySlotCount: 'apiReplySlotCount',
+  replyBadSetauth: 'apiReplyBadSetauth',
+  replySlotNotObject: 'apiReplySlotNotObject',
+  replySlotNoId: 'apiReplySlotNoId',
+  replySlotNoOutcome: 'apiReplySlotNoOutcome',
+  replyErrorNotText: 'apiReplyErrorNotText',
+  replyNoSlot: 'apiReplyNoSlot',
+  replyShape: 'apiReplyShape',
+  fileReplyNotJson: 'apiFileReplyNotJson',
+  launchOutsideBase: 'apiLaunchOutsideBase',
+  // Proxy warnings: $1 is the proxy's name.
+  https_certificate_name: 'proxyWarnHttpsCertificate',
+  socks4_no_auth: 'proxyWarnSocks4',
+  socks5_no_auth_chrome: 'proxyWarnSocks5',
+} as const satisfies Record<ErrorCode, MessageKey>;
+
+/**
+ * A link refused before anything was sent, in full sentences: the values of the check
+ * (no field name; the analyst gave a link, not a parameter).
+ */
+export const REFUSED_URL_MESSAGE_KEYS = {
+  urlTooLong: 'errorRefusedUrlTooLong',
+  urlNotAbsolute: 'errorRefusedUrlNotAbsolute',
+  urlScheme: 'errorRefusedUrlScheme',
+  urlNoHost: 'errorRefusedUrlNoHost',
+} as const satisfies Record<TargetUrlProblemCode, MessageKey>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGE_KEYS, value);
+}
+
+function isStringList(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** The analyst's words for a code and its params. */
+export function codeText(code: ErrorCode, params: readonly string[]): string {
+  return t(ERROR_MESSAGE_KEYS[code], [...params]);
+}
+
+/** The analyst's words for a refused link. */
+export function refusedUrlText(code: TargetUrlProblemCode, params: readonly string[]): string {
+  return t(REFUSED_URL_MESSAGE_KEYS[code], [...params]);
+}
+
+/**
+ * The analyst's words for an error of the client, from its code and params; undefined
+ * for anything else. An ApiError without a usable code (one that crossed a realm and
+ * lost it) gets the generic words, never its English message.
+ */
+export function apiErrorText(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const { code, params } = error as Partial<Pick<ApiError, 'code' | 'params'>>;
+  if (isErrorCode(code) && isStringList(params)) return codeText(code, params);
+  return t('errorSomethingWrong');
+}
+
+/** The analyst's words for a proxy warning. */
+export function proxyWarningText(warning: Pick<ProxyWarning, 'code' | 'proxy'>): string {
+  return codeText(warning.code, [warning.proxy]);
+}
+
+function isTargetUrlCode(code: string): code is keyof typeof REFUSED_URL_MESSAGE_KEYS {
+  return Object.hasOwn(REFUSED_URL_MESSAGE_KEYS, code);
+}
+
+/**
+ * The analyst's words for one URL of a bulk creation that failed: a refused link as
+ * such (without the `urls[i]` field), anything else from its code.
+ */
+export function bulkFailureText(failure: Pick<BulkFailure, 'code' | 'params' | 'kind'>): string {
+  if (failure.kind === 'ValidationError' && isTargetUrlCode(failure.code)) return refusedUrlText(failure.code, failure.params.slice(1));
+  return codeText(failure.code, failure.params);
+}

@@ -1,0 +1,294 @@
+/**
+ * The analyst's words for the errors Isolink builds (src/i18n/errors.ts): every code of
+ * the client maps to a message key that says it in en, de and ja with every value
+ * filled in; the background shows those words, never an error's English message; and
+ * service text only ever appears inside Isolink's own frame, without the token.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api';
+import {
+  AUTH_MESSAGES,
+  AuthError,
+  CommandError,
+  HttpError,
+  NetworkError,
+  PROTOCOL_MESSAGES,
+  ProtocolError,
+  TimeoutError,
+  VALIDATION_REASONS,
+  ValidationError,
+  type ApiError,
+  type ApiErrorCode,
+  type ProtocolCode,
+  type ValidationCode,
+} from '../../src/api/errors';
+import type { ProxyWarningCode } from '../../src/api/params';
+import { LaunchRefusedError, NotConfiguredError, PermissionMissingError, describeFailure, errorText } from '../../src/background/failures';
+import { toWireError } from '../../src/background/router';
+import { ERROR_MESSAGE_KEYS, REFUSED_URL_MESSAGE_KEYS, apiErrorText, bulkFailureText, codeText, proxyWarningText, refusedUrlText, type ErrorCode } from '../../src/i18n/errors';
+import type { TargetUrlProblemCode } from '../../src/net/url';
+
+const LOCALES_DIR = resolve(import.meta.dirname, '../../public/_locales');
+const LOCALES = ['en', 'de', 'ja'] as const;
+type Locale = (typeof LOCALES)[number];
+
+interface Message {
+  readonly message: string;
+  readonly placeholders?: Record<string, { readonly content: string }>;
+}
+type Messages = Record<string, Message>;
+
+const MESSAGES: Record<Locale, Messages> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, JSON.parse(readFileSync(join(LOCALES_DIR, locale, 'messages.json'), 'utf8')) as Messages]),
+) as Record<Locale, Messages>;
+
+/**
+ * browser.i18n.getMessage for one locale: `$$` is a dollar, `$1`..`$9` the
+ * substitutions (missing ones empty), `$name$` a declared placeholder's content with
+ * its own `$n` filled. An unknown key is the empty string.
+ */
+function getMessage(locale: Locale, key: string, substitutions?: string | string[]): string {
+  const entry = MESSAGES[locale][key];
+  if (!entry) return '';
+  const subs = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
+  const fill = (text: string): string => text.replace(/\$([1-9])/gu, (_, n: string) => subs[Number(n) - 1] ?? '');
+  return entry.message.replace(/\$(?:([$1-9])|(\w+)\$)/gu, (whole, single: string | undefined, named: string | undefined) => {
+    if (single === '$') return '$';
+    if (single !== undefined) return subs[Number(single) - 1] ?? '';
+    return fill(entry.placeholders?.[(named ?? '').toLowerCase()]?.content ?? whole);
+  });
+}
+
+function useLocale(locale: Locale): void {
+  (fakeBrowser.i18n as { getMessage: (key: string, subs?: string | string[]) => string }).getMessage = (key, subs) => getMessage(locale, key, subs);
+}
+
+/** The distinct $1..$9 a text holds. */
+function placeholders(text: string): number {
+  return new Set(text.match(/\$[1-9]/gu) ?? []).size;
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  useLocale('en');
+});
+
+// ---- one sample per code --------------------------------------------------------------
+
+/** A validation error of every code: the field, then as many values as its English reason holds. */
+const VALIDATION_SAMPLES = Object.fromEntries(
+  (Object.keys(VALIDATION_REASONS) as ValidationCode[]).map((code) => {
+    const details = Array.from({ length: placeholders(VALIDATION_REASONS[code]) }, (_, i) => `value${i + 1}`);
+    return [code, new ValidationError('sample.field', code, details)];
+  }),
+) as Record<string, ApiError>;
+
+/** A ProtocolError of every code, with as many values as its English words hold. */
+const PROTOCOL_SAMPLES = Object.fromEntries(
+  (Object.keys(PROTOCOL_MESSAGES) as ProtocolCode[]).map((code) => {
+    const params = Array.from({ length: placeholders(PROTOCOL_MESSAGES[code]) }, (_, i) => `value${i + 1}`);
+    return [code, new ProtocolError(code, ...params)];
+  }),
+) as Record<string, ApiError>;
+
+/** The other errors, built as the client builds them. */
+const OTHER_SAMPLES = {
+  authRejected: new AuthError(),
+  authRefusedHttp: new AuthError('authRefusedHttp', 401),
+  authNoToken: new AuthError('authNoToken'),
+  authMalformedToken: new AuthError('authMalformedToken'),
+  commandRefused: new CommandError('create_context', 'ValueError: the licence allows no more contexts'),
+  timeout: new TimeoutError(15_000),
+  unreachable: new NetworkError('isolation.acme.example'),
+  httpStatus: new HttpError(502, ''),
+  httpStatusText: new HttpError(500, 'Simulated HTTP 500 Internal Server Error'),
+} satisfies Record<Exclude<ApiErrorCode, ValidationCode | ProtocolCode>, ApiError>;
+
+const WARNING_SAMPLES: Record<ProxyWarningCode, readonly string[]> = {
+  https_certificate_name: ['tls-proxy'],
+  socks4_no_auth: ['old-proxy'],
+  socks5_no_auth_chrome: ['socks-proxy'],
+};
+
+const SAMPLE_ERRORS: Record<string, ApiError> = { ...VALIDATION_SAMPLES, ...PROTOCOL_SAMPLES, ...OTHER_SAMPLES };
+
+/** Every code with the params its sample carries. */
+const SAMPLES: [ErrorCode, readonly string[]][] = [
+  ...Object.values(SAMPLE_ERRORS).map((error): [ErrorCode, readonly string[]] => [error.code, error.params]),
+  ...(Object.entries(WARNING_SAMPLES) as [ProxyWarningCode, readonly string[]][]),
+];
+
+describe('the table from code to message key', () => {
+  it('samples carry the code they stand for', () => {
+    for (const [code, error] of Object.entries(SAMPLE_ERRORS)) expect(error.code).toBe(code);
+  });
+
+  it('has a sample here for every code it maps, and maps every code a sample has', () => {
+    expect(SAMPLES.map(([code]) => code).sort()).toEqual(Object.keys(ERROR_MESSAGE_KEYS).sort());
+    expect(SAMPLES.length).toBeGreaterThan(80);
+  });
+
+  it('names keys that exist in en, de and ja', () => {
+    const keys = [...Object.values(ERROR_MESSAGE_KEYS), ...Object.values(REFUSED_URL_MESSAGE_KEYS)];
+    for (const locale of LOCALES) expect(keys.filter((key) => !Object.hasOwn(MESSAGES[locale], key)), locale).toEqual([]);
+  });
+
+  it('gives each message exactly the values the English words hold: the field first for validation, then the reason’s values', () => {
+    const differ: string[] = [];
+    const want = (code: ErrorCode): number => {
+      if (Object.hasOwn(VALIDATION_REASONS, code)) return 1 + placeholders(VALIDATION_REASONS[code as ValidationCode]);
+      if (Object.hasOwn(PROTOCOL_MESSAGES, code)) return placeholders(PROTOCOL_MESSAGES[code as ProtocolCode]);
+      if (Object.hasOwn(AUTH_MESSAGES, code)) return placeholders(AUTH_MESSAGES[code as keyof typeof AUTH_MESSAGES]);
+      return -1;
+    };
+    for (const [code, params] of SAMPLES) {
+      const have = placeholders(MESSAGES.en[ERROR_MESSAGE_KEYS[code]]?.message ?? '');
+      if (have !== params.length) differ.push(`${code}: the message holds ${have} values, the error carries ${params.length}`);
+      const english = want(code);
+      if (english !== -1 && english !== have) differ.push(`${code}: the message holds ${have} values, the English words ${english}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  describe.each(LOCALES)('in %s', (locale) => {
+    beforeEach(() => {
+      useLocale(locale);
+    });
+
+    it.each(SAMPLES)('%s says something, with every value filled in', (code, params) => {
+      const text = codeText(code, params);
+      expect(text.trim()).not.toBe('');
+      expect(text).not.toBe(ERROR_MESSAGE_KEYS[code]);
+      expect(text).not.toMatch(/\$[1-9$]/u);
+      for (const value of params) expect(text).toContain(value);
+    });
+
+    it.each(Object.entries(REFUSED_URL_MESSAGE_KEYS) as [TargetUrlProblemCode, string][])('a link refused for %s is said in full', (code) => {
+      const params = code === 'urlTooLong' ? ['16384'] : code === 'urlScheme' ? ['javascript:'] : [];
+      const text = refusedUrlText(code, params);
+      expect(text.trim()).not.toBe('');
+      expect(text).not.toMatch(/\$[1-9$]/u);
+      for (const value of params) expect(text).toContain(value);
+      expect(placeholders(MESSAGES[locale][REFUSED_URL_MESSAGE_KEYS[code]]?.message ?? '')).toBe(params.length);
+    });
+  });
+});
+
+// ---- what the analyst sees ------------------------------------------------------------
+
+describe('describeFailure and the replies to pages say it in the analyst’s language, never the error’s English message', () => {
+  beforeEach(() => {
+    useLocale('de');
+  });
+
+  const de = (key: string, subs?: string | string[]): string => getMessage('de', key, subs);
+
+  it.each<[string, ApiError, string, string]>([
+    ['ValidationError', new ValidationError('max_uses', 'notInteger'), de('failValidation'), de('apiNotInteger', 'max_uses')],
+    ['AuthError', new AuthError(), de('failAuth'), de('apiAuthRejected')],
+    ['CommandError', new CommandError('create_context', 'ValueError: quota'), de('failCommand'), de('apiCommandRefused', ['create_context', 'ValueError: quota'])],
+    ['NetworkError', new NetworkError('isolation.acme.example'), de('failNetwork'), de('apiUnreachable', 'isolation.acme.example')],
+    ['HttpError', new HttpError(503, 'busy'), de('failHttp'), de('apiHttpStatusText', ['503', 'busy'])],
+    ['ProtocolError', new ProtocolError('replyNotJson'), de('failProtocol'), de('apiReplyNotJson')],
+  ])('a %s', (_name, error, title, message) => {
+    // Act
+    const failure = describeFailure(error);
+    const reply = toWireError(error);
+
+    // Assert
+    expect(failure.title).toBe(title);
+    expect(failure.message).toBe(message);
+    expect(failure.message).not.toBe(error.message);
+    expect(failure.message).not.toContain(error.message);
+    expect(reply.message).toBe(message);
+    expect(reply.name).toBe(error.name);
+  });
+
+  it('a TimeoutError says the context may exist; the reply to a page says the limit', () => {
+    // Arrange
+    const error = new TimeoutError(15_000);
+
+    // Act
+    const failure = describeFailure(error);
+    const reply = toWireError(error);
+
+    // Assert
+    expect(failure).toEqual({ title: de('failTimeout'), message: de('failTimeoutMessage'), next: 'retry' });
+    expect(reply.message).toBe(de('apiTimeout', '15'));
+    expect(reply.message).not.toBe(error.message);
+  });
+
+  it('a ValidationError keeps its field in the reply', () => {
+    expect(toWireError(new ValidationError('proxies[0].location.port', 'notPort'))).toEqual({
+      name: 'ValidationError',
+      message: 'proxies[0].location.port muss eine Portnummer von 1 bis 65535 sein.',
+      field: 'proxies[0].location.port',
+    });
+  });
+
+  it('the background’s own errors are already in the analyst’s words', () => {
+    for (const error of [new NotConfiguredError(de('problemNoToken')), new PermissionMissingError('https://isolation.acme.example'), new LaunchRefusedError()]) {
+      expect(describeFailure(error).message).toBe(error.message);
+      expect(toWireError(error).message).toBe(error.message);
+    }
+    expect(new LaunchRefusedError().message).toBe(de('errorLaunchRefused'));
+  });
+
+  it('an ApiError that lost its code (it crossed a realm) gets generic words, not its English', () => {
+    // Arrange
+    const cloned = { name: 'HttpError', message: 'The service answered HTTP 500' };
+
+    // Act
+    const text = apiErrorText(cloned);
+
+    // Assert
+    expect(text).toBe(de('errorSomethingWrong'));
+    expect(errorText(cloned)).toBe(de('errorSomethingWrong'));
+  });
+
+  it('a bulk failure of a refused link is said as a refused link; others from their code', () => {
+    expect(bulkFailureText({ kind: 'ValidationError', code: 'urlScheme', params: ['urls[3]', 'data:'] })).toBe(de('errorRefusedUrlScheme', 'data:'));
+    expect(bulkFailureText({ kind: 'HttpError', code: 'httpStatus', params: ['502'] })).toBe(de('apiHttpStatus', '502'));
+  });
+
+  it('a proxy warning is said with the proxy’s name', () => {
+    expect(proxyWarningText({ code: 'socks5_no_auth_chrome', proxy: 'p1' })).toBe('p1: Chrome unterstützt keine Authentifizierung für SOCKSv5-Proxys.');
+  });
+});
+
+describe('service text stays inside Isolink’s frame, and the token never reaches the analyst', () => {
+  const TOKEN = 'tok_3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a';
+
+  /** A client whose service answers every command with `error` (an error slot), echoing the token. */
+  function echoingClient(error: string) {
+    const fetchImpl = (_url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const commands = JSON.parse(init?.body as string) as { command_id?: string }[];
+      const slots = commands.map((command, i) => (i === 0 ? { result: 'setting auth from data' } : { command_id: command.command_id, error }));
+      return Promise.resolve(new Response(JSON.stringify(slots), { status: 200, headers: { 'content-type': 'application/json' } }));
+    };
+    return createClient({ baseUrl: 'https://isolation.acme.example', launchBase: 'https://isolation.acme.example', token: TOKEN, fetch: fetchImpl });
+  }
+
+  it.each(LOCALES)('in %s', async (locale) => {
+    // Arrange
+    useLocale(locale);
+    const client = echoingClient(`ValueError: bad request for auth ${TOKEN} (${encodeURIComponent(TOKEN)})`);
+
+    // Act
+    const error: unknown = await client.createContext({ username: 'analyst@acme.example', url: 'https://evil.example/' }).catch((e: unknown) => e);
+    const failure = describeFailure(error);
+    const reply = toWireError(error);
+
+    // Assert
+    expect(error).toBeInstanceOf(CommandError);
+    const frame = getMessage(locale, 'apiCommandRefused', ['create_context', 'SERVICE']).split('SERVICE')[0] ?? '';
+    expect(frame.length).toBeGreaterThan(5);
+    for (const text of [failure.title, failure.message, reply.message, JSON.stringify(reply)]) expect(text).not.toContain(TOKEN);
+    expect(failure.message.startsWith(frame)).toBe(true);
+    expect(failure.message).toContain('ValueError: bad request for auth [redacted]');
+    expect(reply.message).toBe(failure.message);
+  });
+});
