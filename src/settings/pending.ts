@@ -4,21 +4,24 @@
  * them out when the analyst clicks. Memory only; gone when the browser closes.
  */
 import * as z from 'zod/mini';
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './item';
 import { serialized } from './serial';
 
 const sourceTab = z.optional(
   z.strictObject({ id: z.optional(z.number()), index: z.optional(z.number()), windowId: z.optional(z.number()) }),
 );
 
-export const pendingActionSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('openOptions') }),
-  z.strictObject({ kind: z.literal('isolate'), url: z.string(), session: z.enum(['standard', 'research']), source: sourceTab }),
-  z.strictObject({ kind: z.literal('openMany'), urls: z.array(z.string()).check(z.maxLength(500)), source: sourceTab }),
+// A plain union of strict objects, each with its own one-value `kind`: exactly one can
+// match. (z.discriminatedUnion and z.literal would add their code to the background for
+// this schema alone; z.union and z.enum are there anyway.)
+export const pendingActionSchema = z.union([
+  z.strictObject({ kind: z.enum(['openOptions']) }),
+  z.strictObject({ kind: z.enum(['isolate']), url: z.string(), session: z.enum(['standard', 'research']), source: sourceTab }),
+  z.strictObject({ kind: z.enum(['openMany']), urls: z.array(z.string()).check(z.maxLength(500)), source: sourceTab }),
 ]);
 export type PendingAction = z.infer<typeof pendingActionSchema>;
 
-const pendingItem = storage.defineItem<Record<string, unknown>>('session:pendingNotifications', { fallback: {} });
+const pendingItem = defineItem<Record<string, unknown>>('session', 'pendingNotifications', {});
 const MAX_PENDING = 20;
 /** Writers of the table take turns. */
 const inTurn = serialized();

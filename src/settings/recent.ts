@@ -3,7 +3,7 @@
  * service returned at creation; live details (use_count) are fetched on demand.
  */
 import * as z from 'zod/mini';
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './item';
 import { serialized } from './serial';
 
 export const RECENT_LIMIT = 50;
@@ -25,7 +25,7 @@ export const recentContextSchema = z.strictObject({
 });
 export type RecentContext = z.infer<typeof recentContextSchema>;
 
-const recentItem = storage.defineItem<unknown[]>('local:recentContexts', { fallback: [] });
+const recentItem = defineItem<unknown>('local', 'recentContexts', []);
 /** Writers of the list take turns. */
 const inTurn = serialized();
 

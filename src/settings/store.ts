@@ -4,8 +4,8 @@
  * writer; pages ask it through messages.
  */
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
 import { t } from '../i18n';
+import { defineItem } from './item';
 import {
   DEFAULT_SETTINGS,
   SETTING_KEYS,
@@ -18,11 +18,7 @@ import {
 } from './schema';
 
 /** The stored settings. Version 1; later versions add numbered migrations here. */
-export const settingsItem = storage.defineItem<Record<string, unknown>>('local:settings', {
-  fallback: {},
-  version: 1,
-  migrations: {},
-});
+export const settingsItem = defineItem<unknown>('local', 'settings', {}, { version: 1, migrations: {} });
 
 /**
  * How long a read waits for storage.managed. Chromium answers the first read after the

@@ -8,13 +8,13 @@
  * - An administrator may deliver it by managed policy; that one wins.
  * Never storage.sync, never exported, never sent to a page.
  */
-import { storage } from 'wxt/utils/storage';
+import { defineItem } from './item';
 import { readManagedPolicy } from './store';
 
 export type TokenSource = 'managed' | 'session' | 'local';
 
-const sessionToken = storage.defineItem<string>('session:token');
-const localToken = storage.defineItem<string>('local:token');
+const sessionToken = defineItem<string | null>('session', 'token', null);
+const localToken = defineItem<string | null>('local', 'token', null);
 
 /** Longest token accepted from the options page. */
 export const MAX_TOKEN_LENGTH = 4096;

@@ -121,6 +121,21 @@ describe('pending notification actions', () => {
     expect(second).toBeUndefined();
   });
 
+  it.each<[string, PendingAction]>([
+    ['open the options', { kind: 'openOptions' }],
+    ['isolate, without a source tab', { kind: 'isolate', url: 'https://evil.example/', session: 'research' }],
+    ['open many', { kind: 'openMany', urls: ['https://launch.acme.example/launch?ctx=a', 'https://launch.acme.example/launch?ctx=b'], source: { windowId: 3 } }],
+  ])('an action to %s comes back as it was put', async (_label, action) => {
+    // Arrange
+    await putPending('n1', action);
+
+    // Act
+    const actual = await takePending('n1');
+
+    // Assert
+    expect(actual).toEqual(action);
+  });
+
   it('live in the session only', async () => {
     // Act
     await putPending('n1', { kind: 'openOptions' });
@@ -146,6 +161,11 @@ describe('pending notification actions', () => {
     ['an unknown kind', { kind: 'openUrl', url: 'https://evil.example/' }],
     ['an extra key', { kind: 'openOptions', url: 'https://evil.example/' }],
     ['a bad session', { kind: 'isolate', url: 'https://evil.example/', session: 'admin' }],
+    ['the fields of another kind', { kind: 'openMany', url: 'https://evil.example/', session: 'standard' }],
+    ['a missing field', { kind: 'isolate', session: 'standard' }],
+    ['no kind', { url: 'https://evil.example/', session: 'standard' }],
+    ['a kind that is not text', { kind: ['openOptions'] }],
+    ['too many URLs', { kind: 'openMany', urls: Array.from({ length: 501 }, (_, n) => `https://h${n}.example/`) }],
   ])('a stored action with %s is dropped, not carried out', async (_label, raw) => {
     // Arrange
     await fakeBrowser.storage.session.set({ pendingNotifications: { n1: raw } });
