@@ -12,6 +12,10 @@ import type { ContextDetails, DeleteProxiesResult, ProxyChangeResult, ProxyListR
 import type { RecentContext } from '../settings/recent';
 import type { Settings } from '../settings/schema';
 import type { SettingsView } from '../settings/store';
+import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES, MAX_IMPORT_LENGTH } from './limits';
+
+// The zod-free limits live in ./limits (the pages import them from there).
+export { MAX_FILE_BYTES } from './limits';
 
 export type PageName = 'popup' | 'options';
 
@@ -70,9 +74,6 @@ const toggles = z.strictObject({
 
 const proxyList = z.array(z.unknown()).check(z.maxLength(1000));
 
-/** Largest file the options page may upload through the background. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-
 /** Every message: its data schema and the pages that may send it. */
 export const PROTOCOL = {
   getStatus: { pages: ['popup', 'options'], data: z.strictObject({}) },
@@ -97,13 +98,13 @@ export const PROTOCOL = {
     data: z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice), toggles: z.optional(toggles) }),
   },
   research: { pages: ['popup'], data: z.strictObject({ research: researchChoice, toggles: z.optional(toggles) }) },
-  bulkCreate: { pages: ['popup'], data: z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(500)) }) },
+  bulkCreate: { pages: ['popup'], data: z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)) }) },
   openContexts: { pages: ['popup'], data: z.strictObject({ ids: z.array(id).check(z.minLength(1), z.maxLength(500)) }) },
   listRecent: { pages: ['popup'], data: z.strictObject({}) },
   contextDetails: { pages: ['popup'], data: z.strictObject({ id }) },
   updateContext: {
     pages: ['popup'],
-    data: z.strictObject({ id, enabled: z.optional(z.boolean()), name: z.optional(text(256)) }),
+    data: z.strictObject({ id, enabled: z.optional(z.boolean()), name: z.optional(text(MAX_CONTEXT_NAME_LENGTH)) }),
   },
   deleteContext: { pages: ['popup'], data: z.strictObject({ id }) },
   getProxies: { pages: ['options'], data: z.strictObject({ org: orgName }) },
@@ -127,7 +128,7 @@ export const PROTOCOL = {
     data: z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(1024)), fileToken: z.string().check(z.minLength(1), z.maxLength(4096)) }),
   },
   exportSettings: { pages: ['options'], data: z.strictObject({}) },
-  importSettings: { pages: ['options'], data: z.strictObject({ json: text(512 * 1024) }) },
+  importSettings: { pages: ['options'], data: z.strictObject({ json: text(MAX_IMPORT_LENGTH) }) },
 } as const satisfies Record<string, { pages: readonly PageName[]; data: z.ZodMiniType }>;
 
 export type MessageType = keyof typeof PROTOCOL;

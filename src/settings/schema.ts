@@ -10,27 +10,27 @@
 import * as z from 'zod/mini';
 import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, reasonOf } from '../api/params';
 import { isEgressLocation } from '../egress';
-import { checkServiceBase } from '../net/url';
 import { PolicyIssue, normalizePolicy } from '../policy';
+import {
+  EXPIRY_PRESETS,
+  EXPIRY_PRESET_SECONDS,
+  IDENTITY_SPACES_REASON,
+  MAX_BASE_URL_LENGTH,
+  MAX_BULK_THRESHOLD,
+  MAX_CUSTOM_EXPIRY_MINUTES,
+  MAX_IDENTITY_LENGTH,
+  MAX_USES,
+  SERVICE_BASE_REASON,
+  isServiceBaseSetting,
+  isTrimmed,
+} from './limits';
 
-export const EXPIRY_PRESETS = ['none', '1h', '8h', '24h', '7d', 'custom'] as const;
-export type ExpiryPreset = (typeof EXPIRY_PRESETS)[number];
-export const EXPIRY_PRESET_SECONDS: Readonly<Record<Exclude<ExpiryPreset, 'none' | 'custom'>, number>> = {
-  '1h': 3600,
-  '8h': 8 * 3600,
-  '24h': 24 * 3600,
-  '7d': 7 * 24 * 3600,
-};
-/** Longest custom expiry: 90 days. */
-export const MAX_CUSTOM_EXPIRY_MINUTES = 90 * 24 * 60;
-export const MAX_BULK_THRESHOLD = 500;
+// The zod-free parts live in ./limits (the options page imports them from there).
+export { EXPIRY_PRESETS, EXPIRY_PRESET_SECONDS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, type ExpiryPreset } from './limits';
 
-const serviceBase = z.string().check(
-  z.maxLength(2048),
-  z.refine((value) => value === '' || checkServiceBase(value).ok, 'must be an https URL (http only on 127.0.0.1 or localhost)'),
-);
+const serviceBase = z.string().check(z.maxLength(MAX_BASE_URL_LENGTH), z.refine(isServiceBaseSetting, SERVICE_BASE_REASON));
 
-const identityName = z.string().check(z.maxLength(256), z.refine((value) => value === value.trim(), 'must not start or end with spaces'));
+const identityName = z.string().check(z.maxLength(MAX_IDENTITY_LENGTH), z.refine(isTrimmed, IDENTITY_SPACES_REASON));
 
 const policyEntries = z
   .array(z.strictObject({ type: z.string().check(z.minLength(1), z.maxLength(64)), params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(1000)) }))
@@ -65,7 +65,7 @@ export const settingShapes = {
   /** Default policy entries sent with every context. */
   policy: policyEntries,
   /** max_uses sent with each context; null lets the service decide. */
-  maxUses: z.nullable(z.int().check(z.positive(), z.lte(1_000_000))),
+  maxUses: z.nullable(z.int().check(z.positive(), z.lte(MAX_USES))),
   /** Expiry of each context: a preset, or a custom number of minutes. */
   expiry: z.strictObject({
     preset: z.enum(EXPIRY_PRESETS),

@@ -8,7 +8,8 @@
  * Every violation is printed; serious and critical ones fail.
  *
  * Keyboard only: Tab reaches the popup's URL field, typing and Enter open the isolated
- * tab; in the options, Tab reaches Username and Save, and Enter or Space on Save saves.
+ * tab; in the options, Tab reaches Username and Save, Enter or Space on Save saves, and
+ * focus is still on Save afterwards.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -177,6 +178,8 @@ describe.skipIf(!findChromium() && !process.env['CI'])('accessibility of the pop
     await options.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
     const after = await focused(options);
     report.push(`[keyboard] options, ${key}: ${[...toField, '(typed)', ...toSave].join(' -> ')}; focus after saving: ${after.tag}${after.name === '' ? '' : ` "${after.name}"`}`);
+    // Busy, Save stayed focusable (aria-disabled, not disabled): focus is where the user left it.
+    expect(after).toMatchObject({ tag: 'button', name: 'Save' });
     await options.close();
   });
 });

@@ -75,6 +75,8 @@ describe.skipIf(!findChromium() && !process.env['CI'])('popup and options in rea
     const popup = await session.openPage('popup.html');
     await popup.getByRole('tab', { name: 'Bulk' }).click();
     await popup.getByLabel('Links text').fill('hxxp://one[.]example/a\nhxxps://two[.]example/b and https://three.example/c');
+    // The tab's code and its styles load when it is first opened, under the pages' CSP.
+    expect(await popup.locator('ul.urls').evaluate((list) => getComputedStyle(list).listStyleType)).toBe('none');
     await popup.getByRole('button', { name: 'Create all' }).click();
     await expect.poll(() => session.sim.state.contexts.size, { timeout: 10_000 }).toBe(3);
     expect(apiCount()).toBe(1);
@@ -92,6 +94,15 @@ describe.skipIf(!findChromium() && !process.env['CI'])('popup and options in rea
     await first.getByRole('button', { name: /one\.example|two\.example|three\.example/ }).first().click();
     await first.getByRole('button', { name: 'Disable' }).click();
     await expect.poll(() => [...session.sim.state.contexts.values()].filter((c) => !c.enabled).length, { timeout: 10_000 }).toBe(1);
+    await popup.close();
+  });
+
+  it('defangs text in the fang tab, loaded when it is opened', async () => {
+    const popup = await session.openPage('popup.html');
+    await popup.getByRole('tab', { name: 'Fang' }).click();
+    await popup.getByLabel('Text to convert').fill('see https://evil.example.com/a.php');
+    await popup.getByRole('button', { name: 'Defang' }).click();
+    expect(await popup.getByLabel('Text to convert').inputValue()).toBe('see hxxps://evil[.]example[.]com/a.php');
     await popup.close();
   });
 

@@ -12,6 +12,7 @@ import { RemoteError, type Connector } from '../../src/messaging/page';
 import type { MessageData, MessageType, ProtocolValues, Settings, SettingsView, Status } from '../../src/messaging/protocol';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
 import { App } from '../../src/ui/options/App';
+import { installFocusFixup } from '../support/focus-fixup';
 import { installMessages } from '../support/i18n';
 
 type Handlers = { [K in MessageType]?: (data: MessageData<K>) => ProtocolValues[K] | Promise<ProtocolValues[K]> };
@@ -865,15 +866,109 @@ describe('options page: answers that come back after the user moved on', () => {
     await renderApp({ view: viewOf({ org: 'acme/soc' }), handlers: { getProxies: () => list.promise } });
     const proxies = within(screen.getByRole('region', { name: 'Organisation proxies' }));
 
-    fireEvent.click(proxies.getByRole('button', { name: 'Load' }));
+    const load = proxies.getByRole('button', { name: 'Load' });
+    fireEvent.click(load);
+    await waitFor(() => {
+      expect(load.getAttribute('aria-disabled')).toBe('true');
+    });
     type(proxies.getByLabelText('Organisation whose proxies to manage'), 'other/org');
     list.resolve({ proxies: [{ name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } }] });
 
     await waitFor(() => {
-      expect(proxies.getByRole<HTMLButtonElement>('button', { name: 'Load' }).disabled).toBe(false);
+      expect(load.getAttribute('aria-disabled')).toBeNull();
     });
     expect(proxies.queryByLabelText('Select web1')).toBeNull();
     expect(proxies.queryByText(/Loaded 1 own/)).toBeNull();
+  });
+});
+
+describe('options page: busy buttons keep focus', () => {
+  let removeFixup: () => void = () => undefined;
+  beforeEach(() => {
+    removeFixup = installFocusFixup();
+  });
+  afterEach(() => {
+    removeFixup();
+  });
+
+  it('keeps focus on Save while the save runs and after, and sends nothing more meanwhile', async () => {
+    const saved = deferred<SettingsView>();
+    const { sent } = await renderApp({ handlers: { saveSettings: () => saved.promise } });
+    type(connection().getByLabelText('Service URL'), 'https://isolation.example.com');
+    const save = connection().getByRole<HTMLButtonElement>('button', { name: 'Save' });
+    save.focus();
+
+    fireEvent.click(save);
+    await waitFor(() => {
+      expect(save.getAttribute('aria-disabled')).toBe('true');
+    });
+    expect(save.getAttribute('aria-busy')).toBe('true');
+    expect(document.activeElement).toBe(save);
+    // Again by click (Enter and Space on a button are clicks), by submitting the form,
+    // and Test connection: all while the save runs.
+    fireEvent.click(save);
+    fireEvent.submit(save.closest('form') as HTMLFormElement);
+    fireEvent.click(connection().getByRole('button', { name: 'Test connection' }));
+    expect(document.activeElement).toBe(save);
+
+    saved.resolve(viewOf({ serviceUrl: 'https://isolation.example.com' }));
+    await connection().findByText('Saved.');
+    expect(save.getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(save);
+    expect(sent('saveSettings')).toEqual([{ patch: { serviceUrl: 'https://isolation.example.com' } }]);
+    expect(sent('testConnection')).toEqual([]);
+  });
+
+  it('keeps focus on Test connection while the test runs', async () => {
+    const answer = deferred<ProtocolValues['testConnection']>();
+    const { sent } = await renderApp({ handlers: { testConnection: () => answer.promise } });
+    const test = connection().getByRole('button', { name: 'Test connection' });
+    test.focus();
+
+    fireEvent.click(test);
+    await waitFor(() => {
+      expect(test.getAttribute('aria-disabled')).toBe('true');
+    });
+    fireEvent.click(test);
+    expect(document.activeElement).toBe(test);
+    answer.resolve({ message: 'Connected to isolation.example.com: the token works.' });
+
+    await connection().findByText('Connected to isolation.example.com: the token works.');
+    expect(document.activeElement).toBe(test);
+    expect(sent('testConnection')).toEqual([{}]);
+  });
+
+  it('ignores Delete selected while nothing is selected, without disabling it', async () => {
+    const { sent } = await renderApp({
+      view: viewOf({ org: 'acme/soc' }),
+      handlers: { getProxies: () => ({ proxies: [{ name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } }] }) },
+    });
+    const proxies = within(screen.getByRole('region', { name: 'Organisation proxies' }));
+    fireEvent.click(proxies.getByRole('button', { name: 'Load' }));
+    await proxies.findByText('Loaded 1 own and 0 inherited proxies of acme/soc.');
+
+    const remove = proxies.getByRole<HTMLButtonElement>('button', { name: 'Delete selected' });
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(remove.disabled).toBe(false);
+    fireEvent.click(remove);
+    expect(sent('deleteProxies')).toEqual([]);
+  });
+
+  it('still disables what the organisation locked: the policy Save, and a locked field', async () => {
+    const { sent } = await renderApp({ view: viewOf({ serviceUrl: 'https://corp.example.com' }, { locked: ['policy', 'serviceUrl'] }) });
+    const policy = within(screen.getByRole('region', { name: 'Policy defaults' }));
+    const save = policy.getByRole<HTMLButtonElement>('button', { name: 'Save policy defaults' });
+
+    expect(save.disabled).toBe(true);
+    fireEvent.click(save);
+    fireEvent.submit(save.closest('form') as HTMLFormElement);
+    const serviceUrl = connection().getByLabelText<HTMLInputElement>('Service URL');
+    expect(serviceUrl.disabled).toBe(true);
+    type(serviceUrl, 'https://other.example.com');
+    fireEvent.click(connection().getByRole('button', { name: 'Save' }));
+
+    expect(await connection().findByText('Nothing to save: no setting was changed.')).toBeTruthy();
+    expect(sent('saveSettings')).toEqual([]);
   });
 });
 

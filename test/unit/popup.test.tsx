@@ -6,6 +6,7 @@ import { RemoteError, type Connector } from '../../src/messaging/page';
 import type { ContextView, MessageData, MessageType, ProtocolValues, RecentContext, SettingsView, Status } from '../../src/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
 import { App } from '../../src/ui/popup/App';
+import { installFocusFixup } from '../support/focus-fixup';
 import { installMessages } from '../support/i18n';
 
 // ---- fakes ------------------------------------------------------------------
@@ -146,9 +147,17 @@ function pressEnter(element: HTMLElement): void {
   fireEvent.keyDown(element, { key: 'Enter' });
 }
 
+/** Opens a tab and waits for its panel: a tab's code loads the first time it is opened. */
 async function openTab(name: string): Promise<void> {
   fireEvent.click(screen.getByRole('tab', { name }));
   await screen.findByRole('tab', { name, selected: true });
+  await expect.poll(() => screen.getByRole('tabpanel', { name }).getAttribute('aria-busy')).toBe('false');
+}
+
+/** Chooses a research session; its controls load the first time. */
+async function chooseResearch(): Promise<HTMLSelectElement> {
+  fireEvent.click(screen.getByLabelText('Research'));
+  return screen.findByLabelText<HTMLSelectElement>('Egress location');
 }
 
 beforeEach(() => {
@@ -325,8 +334,7 @@ describe('popup quick isolation', () => {
       handlers: { getSettings: () => settingsView({ research }), isolate: () => isolated('evil.com') },
     });
 
-    fireEvent.click(screen.getByLabelText('Research'));
-    const egress = screen.getByLabelText<HTMLSelectElement>('Egress location');
+    const egress = await chooseResearch();
     expect(egress.value).toBe('Frankfurt');
     const groups = [...egress.querySelectorAll('optgroup')].map((group) => group.label);
     expect(groups).toEqual(['North America', 'Central & South America', 'Europe', 'Middle East & Africa', 'Asia-Pacific']);
@@ -358,8 +366,7 @@ describe('popup quick isolation', () => {
     const research = isolated('');
     const { sent, actions } = await renderPopup({ handlers: { research: () => research } });
 
-    fireEvent.click(screen.getByLabelText('Research'));
-    fireEvent.change(screen.getByLabelText('Egress location'), { target: { value: 'Europe' } });
+    fireEvent.change(await chooseResearch(), { target: { value: 'Europe' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
 
     expect(await screen.findByText('Research session opened in isolation.')).toBeTruthy();
@@ -383,7 +390,7 @@ describe('popup quick isolation', () => {
     pressEnter(urlField());
 
     expect((await screen.findByRole('alert')).textContent).toBe(message);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Open' }).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Open' }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('marks the URL field when the background names it in a validation error', async () => {
@@ -402,7 +409,7 @@ describe('popup quick isolation', () => {
     expect(urlField().getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('disables the buttons while a request runs and sends one request for a double submit', async () => {
+  it('marks the buttons busy while a request runs and sends one request for a double submit', async () => {
     const pending = deferred<ProtocolValues['isolate']>();
     const { sent } = await renderPopup({ handlers: { isolate: () => pending.promise } });
 
@@ -410,19 +417,23 @@ describe('popup quick isolation', () => {
     pressEnter(urlField());
     pressEnter(urlField());
 
-    await expect.poll(() => screen.getByRole<HTMLButtonElement>('button', { name: 'Open' }).disabled).toBe(true);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Isolate current tab' }).disabled).toBe(true);
+    const open = screen.getByRole<HTMLButtonElement>('button', { name: 'Open' });
+    await expect.poll(() => open.getAttribute('aria-disabled')).toBe('true');
+    expect(open.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Isolate current tab' }).getAttribute('aria-disabled')).toBe('true');
+    // Busy is not disabled: the buttons stay focusable.
+    expect(open.disabled).toBe(false);
     pending.resolve(isolated('evil.com'));
     await screen.findByText('Opened in isolation: evil.com');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Open' }).disabled).toBe(false);
+    expect(open.getAttribute('aria-disabled')).toBeNull();
+    expect(open.getAttribute('aria-busy')).toBeNull();
     expect(sent('isolate')).toHaveLength(1);
   });
 
   it('sends isolateCurrentTab with the chosen session type and research choice', async () => {
     const { sent } = await renderPopup({ handlers: { isolateCurrentTab: () => isolated('current.example') } });
 
-    fireEvent.click(screen.getByLabelText('Research'));
-    fireEvent.change(screen.getByLabelText('Egress location'), { target: { value: 'Europe' } });
+    fireEvent.change(await chooseResearch(), { target: { value: 'Europe' } });
     fireEvent.click(screen.getByRole('button', { name: 'Isolate current tab' }));
 
     expect(await screen.findByText('Opened in isolation: current.example')).toBeTruthy();
@@ -499,7 +510,9 @@ describe('popup bulk', () => {
 
     typeInto(screen.getByLabelText('Links text'), 'no links here, only evil[.]com without a scheme');
     expect(screen.getByText('Links found: 0')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create all' }).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Create all' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Create all' }));
+    expect(actions()).toEqual([]);
     typeInto(screen.getByLabelText('Links text'), 'hxxps://evil[.]com');
     fireEvent.click(screen.getByRole('button', { name: 'Create all' }));
 
@@ -515,7 +528,8 @@ describe('popup bulk', () => {
     typeInto(screen.getByLabelText('Links text'), many);
 
     expect(screen.getByRole('alert').textContent).toBe('Links found: 501. At most 500 can be created at once: paste fewer and try again.');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create all' }).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Create all' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Create all' }));
     expect(actions()).toEqual([]);
   });
 });
@@ -683,8 +697,7 @@ describe('popup: answers that come back after the analyst moved on', () => {
     const fake = fakeConnector({ getSettings: () => settings.promise, research: () => isolated('') });
     const { container } = render(<App connector={fake.connector} copyText={() => Promise.resolve()} openOptions={() => Promise.resolve()} now={() => NOW} />);
 
-    fireEvent.click(screen.getByLabelText('Research'));
-    fireEvent.change(screen.getByLabelText('Egress location'), { target: { value: 'Tokyo' } });
+    fireEvent.change(await chooseResearch(), { target: { value: 'Tokyo' } });
     settings.resolve(settingsView({ research }));
     await waitReady(container);
 
@@ -712,6 +725,66 @@ describe('popup: answers that come back after the analyst moved on', () => {
 });
 
 describe('popup: focus', () => {
+  let removeFixup: () => void = () => undefined;
+  beforeEach(() => {
+    removeFixup = installFocusFixup();
+  });
+  afterEach(() => {
+    removeFixup();
+  });
+
+  it('keeps focus on Open while the request runs and after, and ignores activation meanwhile', async () => {
+    const pending = deferred<ProtocolValues['isolate']>();
+    const { sent, actions } = await renderPopup({ handlers: { isolate: () => pending.promise } });
+    typeInto(urlField(), 'https://evil.com/');
+    const open = screen.getByRole<HTMLButtonElement>('button', { name: 'Open' });
+    open.focus();
+
+    fireEvent.click(open);
+    await expect.poll(() => open.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(open);
+    // A second click (Enter and Space on a button are clicks), a form submission and
+    // Isolate current tab, all while the request runs: nothing more is sent.
+    fireEvent.click(open);
+    fireEvent.submit(open.closest('form') as HTMLFormElement);
+    pressEnter(urlField());
+    fireEvent.click(screen.getByRole('button', { name: 'Isolate current tab' }));
+    expect(document.activeElement).toBe(open);
+
+    pending.resolve(isolated('evil.com'));
+    await screen.findByText('Opened in isolation: evil.com');
+    expect(document.activeElement).toBe(open);
+    expect(sent('isolate')).toHaveLength(1);
+    expect(actions()).toEqual(['isolate']);
+  });
+
+  it('keeps focus on Yes, delete while the deletion runs, and after it failed', async () => {
+    let refuse: (error: unknown) => void = () => undefined;
+    const answer = new Promise<ProtocolValues['deleteContext']>((_, reject) => {
+      refuse = reject;
+    });
+    const { sent } = await renderPopup({
+      handlers: { listRecent: () => [recent('old', 'old.example', 120)], contextDetails: ({ id }) => view(id), deleteContext: () => answer },
+    });
+    await openTab('Recent');
+    fireEvent.click(await screen.findByRole('button', { name: /old\.example/ }));
+    await screen.findByText('Enabled');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('button', { name: 'Yes, delete' });
+    confirm.focus();
+
+    fireEvent.click(confirm);
+    await expect.poll(() => confirm.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(confirm);
+    expect(document.activeElement).toBe(confirm);
+    refuse(new RemoteError({ name: 'NetworkError', message: 'The service did not answer. Check the connection and try again.' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('The service did not answer. Check the connection and try again.');
+    expect(confirm.getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(confirm);
+    expect(sent('deleteContext')).toEqual([{ id: 'old' }]);
+  });
+
   it('returns focus to Delete when the service did not delete the context', async () => {
     await renderPopup({
       handlers: {

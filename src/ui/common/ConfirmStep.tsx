@@ -6,6 +6,7 @@
  */
 import type { ComponentChildren, RefObject } from 'preact';
 import { useEffect, useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { Button } from './Button';
 
 interface Props {
   readonly question: string;
@@ -32,8 +33,8 @@ export function ConfirmStep({ question, confirmLabel, cancelLabel, busy, onConfi
   }, [question]);
 
   // A layout cleanup runs while the step is still in the page, so it can tell whether
-  // focus is inside it. The opener may be re-enabled by the same render, so the focus
-  // moves once that render is done.
+  // focus is inside it. The opener may become available in the same render, so the
+  // focus moves once that render is done.
   useLayoutEffect(
     () => () => {
       const active = document.activeElement;
@@ -54,12 +55,12 @@ export function ConfirmStep({ question, confirmLabel, cancelLabel, busy, onConfi
       </p>
       {children}
       <div class="row">
-        <button type="button" class="danger" disabled={busy} onClick={onConfirm}>
+        <Button class="danger" busy={busy} onClick={onConfirm}>
           {confirmLabel}
-        </button>
-        <button type="button" ref={cancel} disabled={busy} onClick={onCancel}>
+        </Button>
+        <Button ref={cancel} busy={busy} onClick={onCancel}>
           {cancelLabel}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,13 +1,53 @@
 /**
  * Research session choices: the egress location (grouped by region), the browser
- * profile and the egress categories. The popup chooses them for one session, the
- * options page sets the defaults; the words and the way the profile is switched on differ.
+ * profile and the egress categories, with the names of the fixed choices. The popup
+ * chooses them for one session, the options page sets the defaults; the words and the
+ * way the profile is switched on differ.
  */
 import { BROWSER_NAMES, BROWSER_OS } from '../../api/values';
 import { EGRESS_REGIONS, REGION_NAMES } from '../../egress';
 import { t, type MessageKey } from '../../i18n';
-import { CheckField, CheckboxGroup, FieldGroup, SelectField, TextField } from './fields';
-import { CATEGORY_VALUES, browserLabel, isBrowserName, isOs, osLabel, toggled, type CategoryKey, type ResearchDraft } from './research';
+import { CheckField, SelectField, TextField } from './fields';
+import { CheckboxGroup, FieldGroup } from './groups';
+import type { BrowserName, BrowserOs, ResearchDraft } from './research';
+
+/** Category values offered as checkboxes; other values already chosen are kept as they are. */
+const CATEGORY_VALUES = {
+  availability: ['public'],
+  connectivity: ['datacenter', 'isp'],
+} as const satisfies Record<'availability' | 'connectivity', readonly string[]>;
+
+type CategoryKey = keyof typeof CATEGORY_VALUES;
+
+const OS_LABELS: { readonly [O in BrowserOs]: MessageKey } = {
+  win: 'researchOsWin',
+  mac: 'researchOsMac',
+  linux: 'researchOsLinux',
+  android: 'researchOsAndroid',
+  ios: 'researchOsIos',
+};
+
+const BROWSER_LABELS: { readonly [B in BrowserName]: MessageKey } = {
+  chrome: 'researchBrowserChrome',
+  firefox: 'researchBrowserFirefox',
+  edge: 'researchBrowserEdge',
+  safari: 'researchBrowserSafari',
+  tor: 'researchBrowserTor',
+};
+
+function isOs(value: string): value is BrowserOs {
+  return (BROWSER_OS as readonly string[]).includes(value);
+}
+
+function isBrowserName(value: string): value is BrowserName {
+  return (BROWSER_NAMES as readonly string[]).includes(value);
+}
+
+/** `list` with `value` added at the end (on) or taken out (off). */
+function toggled(list: readonly string[], value: string, on: boolean): string[] {
+  const without = list.filter((entry) => entry !== value);
+  return on ? [...without, value] : without;
+}
 
 /** How the browser profile is switched on. */
 export type ProfileSwitch =
@@ -93,7 +133,7 @@ export function ResearchFields({ words, draft, onChange, locked = false, errors 
         {none && <option value="">{t(profile.none)}</option>}
         {BROWSER_OS.map((os) => (
           <option key={os} value={os}>
-            {osLabel(os)}
+            {t(OS_LABELS[os])}
           </option>
         ))}
       </SelectField>
@@ -108,7 +148,7 @@ export function ResearchFields({ words, draft, onChange, locked = false, errors 
       >
         {BROWSER_NAMES.map((name) => (
           <option key={name} value={name}>
-            {browserLabel(name)}
+            {t(BROWSER_LABELS[name])}
           </option>
         ))}
       </SelectField>

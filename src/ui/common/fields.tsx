@@ -40,7 +40,7 @@ export function fieldDescription(ids: FieldIds, shown: { hint?: unknown; error?:
 }
 
 /** A hint under a control, when there is one. */
-function Hint({ id, text }: { readonly id: string; readonly text: string | undefined }) {
+export function Hint({ id, text }: { readonly id: string; readonly text: string | undefined }) {
   if (text === undefined) return null;
   return (
     <p id={id} class="muted hint">
@@ -50,7 +50,7 @@ function Hint({ id, text }: { readonly id: string; readonly text: string | undef
 }
 
 /** An error beside the control it is about, when there is one. */
-function InlineError({ id, text }: { readonly id: string; readonly text: string | undefined }) {
+export function InlineError({ id, text }: { readonly id: string; readonly text: string | undefined }) {
   if (text === undefined) return null;
   return (
     <p id={id} class="error">
@@ -60,7 +60,7 @@ function InlineError({ id, text }: { readonly id: string; readonly text: string 
 }
 
 /** What every labelled control takes besides its value. */
-interface Described {
+export interface Described {
   readonly label: string;
   /** Set by the organisation: the control is disabled and says so. */
   readonly locked?: boolean;
@@ -183,63 +183,5 @@ export function CheckField({ label, locked = false, disabled = false, hint, chec
       {locked && <LockedNote id={ids.locked} />}
       <Hint id={ids.hint} text={hint} />
     </div>
-  );
-}
-
-interface FieldGroupProps extends Omit<Described, 'label' | 'disabled'> {
-  readonly legend: string;
-  readonly className?: string;
-  /** The legend as a heading (a part of a section). */
-  readonly heading?: boolean;
-  readonly children: ComponentChildren;
-}
-
-/** A fieldset: the legend (with the locked note), a hint, the controls and an inline error. */
-export function FieldGroup({ legend, locked = false, hint, error, className, heading = false, children }: FieldGroupProps) {
-  const base = useId();
-  const ids = { hint: `${base}-hint`, error: `${base}-error`, locked: `${base}-locked` };
-  const title = (
-    <>
-      {legend} {locked && <LockedNote id={ids.locked} />}
-    </>
-  );
-  return (
-    <fieldset class={className} aria-describedby={describedBy(hint !== undefined && ids.hint, error !== undefined && ids.error, locked && ids.locked)}>
-      <legend>{heading ? <h3>{title}</h3> : title}</legend>
-      <Hint id={ids.hint} text={hint} />
-      {children}
-      <InlineError id={ids.error} text={error} />
-    </fieldset>
-  );
-}
-
-interface CheckboxGroupProps extends Omit<FieldGroupProps, 'children' | 'heading'> {
-  readonly values: readonly string[];
-  readonly chosen: readonly string[];
-  readonly labelOf: (value: string) => string;
-  readonly onToggle: (value: string, on: boolean) => void;
-  /** Shown after the boxes. */
-  readonly children?: ComponentChildren;
-}
-
-/** A fieldset of checkboxes, one per value. */
-export function CheckboxGroup({ values, chosen, labelOf, onToggle, locked = false, children, ...group }: CheckboxGroupProps) {
-  return (
-    <FieldGroup {...group} locked={locked}>
-      {values.map((value) => (
-        <label key={value} class="inline">
-          <input
-            type="checkbox"
-            checked={chosen.includes(value)}
-            disabled={locked}
-            onChange={(event) => {
-              onToggle(value, event.currentTarget.checked);
-            }}
-          />
-          {labelOf(value)}
-        </label>
-      ))}
-      {children}
-    </FieldGroup>
   );
 }

@@ -1,22 +1,13 @@
 /**
  * Research session choices as both pages edit them: the egress location, the browser
- * profile and the egress categories, with the names of the fixed choices.
+ * profile and the egress categories (./ResearchFields shows them).
  */
-import { BROWSER_NAMES, BROWSER_OS } from '../../api/values';
-import { t, type MessageKey } from '../../i18n';
+import type { BROWSER_NAMES, BROWSER_OS } from '../../api/values';
 import type { Settings } from '../../messaging/protocol';
 
 export type BrowserOs = (typeof BROWSER_OS)[number];
 export type BrowserName = (typeof BROWSER_NAMES)[number];
 export type ResearchSettings = Settings['research'];
-
-/** Category values offered as checkboxes; other values already chosen are kept as they are. */
-export const CATEGORY_VALUES = {
-  availability: ['public'],
-  connectivity: ['datacenter', 'isp'],
-} as const satisfies Record<'availability' | 'connectivity', readonly string[]>;
-
-export type CategoryKey = keyof typeof CATEGORY_VALUES;
 
 export interface ResearchDraft {
   readonly egressRegion: string;
@@ -53,36 +44,3 @@ export function researchOf(draft: ResearchDraft): ResearchSettings {
     connectivity: [...draft.connectivity],
   };
 }
-
-/** `list` with `value` added at the end (on) or taken out (off). */
-export function toggled(list: readonly string[], value: string, on: boolean): string[] {
-  const without = list.filter((entry) => entry !== value);
-  return on ? [...without, value] : without;
-}
-
-export function isOs(value: string): value is BrowserOs {
-  return (BROWSER_OS as readonly string[]).includes(value);
-}
-
-export function isBrowserName(value: string): value is BrowserName {
-  return (BROWSER_NAMES as readonly string[]).includes(value);
-}
-
-const OS_LABELS: { readonly [O in BrowserOs]: MessageKey } = {
-  win: 'researchOsWin',
-  mac: 'researchOsMac',
-  linux: 'researchOsLinux',
-  android: 'researchOsAndroid',
-  ios: 'researchOsIos',
-};
-
-const BROWSER_LABELS: { readonly [B in BrowserName]: MessageKey } = {
-  chrome: 'researchBrowserChrome',
-  firefox: 'researchBrowserFirefox',
-  edge: 'researchBrowserEdge',
-  safari: 'researchBrowserSafari',
-  tor: 'researchBrowserTor',
-};
-
-export const osLabel = (os: BrowserOs): string => t(OS_LABELS[os]);
-export const browserLabel = (name: BrowserName): string => t(BROWSER_LABELS[name]);

@@ -4,8 +4,10 @@ import { browser } from 'wxt/browser';
 import { t, type MessageKey } from '../../i18n';
 import type { Settings, Status } from '../../messaging/protocol';
 import { hostPatternOf } from '../../net/url';
-import { settingShapes } from '../../settings/schema';
-import { CheckField, FieldGroup, TextField } from '../common/fields';
+import { textSettingProblem } from '../../settings/limits';
+import { Button } from '../common/Button';
+import { CheckField, TextField } from '../common/fields';
+import { FieldGroup } from '../common/groups';
 import { NoticeLine } from '../common/NoticeLine';
 import { errorField, errorNotice, infoNotice, okNotice, type Notice } from '../common/notice';
 import { useTask } from '../common/task';
@@ -111,9 +113,9 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
     for (const key of TEXT_KEYS) {
       if (locked(key) || (identityLocked && (key === 'username' || key === 'org'))) continue;
       if (wanted[key] === current[key]) continue;
-      const parsed = settingShapes[key].safeParse(wanted[key]);
-      if (parsed.success) patch[key] = wanted[key];
-      else found[key] = t('optionsFieldInvalid', parsed.error.issues[0]?.message ?? '');
+      const problem = textSettingProblem(key, wanted[key]);
+      if (problem === undefined) patch[key] = wanted[key];
+      else found[key] = t('optionsFieldInvalid', problem);
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -231,9 +233,9 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
           }}
         />
         {status.hasToken && status.tokenSource !== 'managed' && (
-          <button type="button" disabled={busy} onClick={forgetToken}>
+          <Button busy={busy} onClick={forgetToken}>
             {t('optionsForgetToken')}
-          </button>
+          </Button>
         )}
         <CheckField
           label={t('optionsRemember')}
@@ -247,16 +249,16 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
         />
 
         <div class="row actions">
-          <button type="submit" class="primary" disabled={busy}>
+          <Button type="submit" class="primary" busy={busy}>
             {t('optionsSave')}
-          </button>
-          <button type="button" disabled={busy} onClick={testConnection}>
+          </Button>
+          <Button busy={busy} onClick={testConnection}>
             {t('optionsTestConnection')}
-          </button>
+          </Button>
           {grantOrigin !== null && (
-            <button type="button" disabled={busy} onClick={grantAccess}>
+            <Button busy={busy} onClick={grantAccess}>
               {t('optionsGrantAccess')}
-            </button>
+            </Button>
           )}
         </div>
         {grantOrigin !== null && <p class="muted hint">{t('optionsGrantAccessHint', grantOrigin)}</p>}

@@ -2,7 +2,8 @@
 import { useId, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { PolicyIssue } from '../../policy';
-import { FieldGroup, describedBy } from '../common/fields';
+import { describedBy } from '../common/fields';
+import { FieldGroup } from '../common/groups';
 import { focusNeighbour } from '../common/focus';
 import type { ControlProps } from './PolicyControls';
 import { normalizeDomain } from './policy-draft';

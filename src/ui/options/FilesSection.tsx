@@ -1,7 +1,8 @@
 /** Files: upload one through the background (putFile), download one by id (getFile). */
 import { useId, useState } from 'preact/hooks';
 import { t } from '../../i18n';
-import { MAX_FILE_BYTES } from '../../messaging/protocol';
+import { MAX_FILE_BYTES } from '../../messaging/limits';
+import { Button } from '../common/Button';
 import { Field, TextField, fieldDescription, useFieldIds } from '../common/fields';
 import { NoticeLine } from '../common/NoticeLine';
 import { errorNotice, infoNotice, okNotice } from '../common/notice';
@@ -79,9 +80,9 @@ function UploadForm({ state }: Pick<SectionProps, 'state'>) {
       <TextField label={t('optionsBucketId')} value={bucketId} onInput={setBucketId} />
       <TextField type="password" label={t('optionsFileToken')} hint={t('optionsFileTokenHint')} value={fileToken} onInput={setFileToken} />
       <div class="row actions">
-        <button type="submit" disabled={task.busy.value}>
+        <Button type="submit" busy={task.busy.value}>
           {t('optionsUpload')}
-        </button>
+        </Button>
       </div>
       <NoticeLine notice={task.notice.value} />
       {fileId !== '' && (
@@ -125,9 +126,9 @@ function DownloadForm({ state }: Pick<SectionProps, 'state'>) {
       <TextField label={t('optionsDownloadFileId')} value={fileId} onInput={setFileId} />
       <TextField type="password" label={t('optionsFileToken')} value={fileToken} onInput={setFileToken} />
       <div class="row actions">
-        <button type="submit" disabled={task.busy.value}>
+        <Button type="submit" busy={task.busy.value}>
           {t('optionsDownload')}
-        </button>
+        </Button>
       </div>
       <NoticeLine notice={task.notice.value} />
     </form>

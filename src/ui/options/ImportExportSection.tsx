@@ -1,6 +1,7 @@
 /** Import and export of the settings (never the token). */
 import { t } from '../../i18n';
-import { PROTOCOL } from '../../messaging/protocol';
+import { MAX_IMPORT_LENGTH } from '../../messaging/limits';
+import { Button, unavailableProps } from '../common/Button';
 import { Field, fieldDescription, useFieldIds } from '../common/fields';
 import { NoticeLine } from '../common/NoticeLine';
 import { errorNotice, okNotice } from '../common/notice';
@@ -35,7 +36,7 @@ export function ImportExportSection({ state }: SectionProps) {
       .run(
         async () => {
           const json = await file.text();
-          if (!PROTOCOL.importSettings.data.safeParse({ json }).success) return errorNotice(t('optionsImportTooLarge', file.name));
+          if (json.length > MAX_IMPORT_LENGTH) return errorNotice(t('optionsImportTooLarge', file.name));
           state.replaceView(await state.connector('importSettings', { json }));
           return okNotice(t('optionsImported', file.name));
         },
@@ -51,16 +52,16 @@ export function ImportExportSection({ state }: SectionProps) {
     <Section id="import-export" title={t('optionsImportExportTitle')}>
       <p class="muted">{t('optionsTokenNeverExported')}</p>
       <div class="row actions">
-        <button type="button" disabled={busy} onClick={exportSettings}>
+        <Button busy={busy} onClick={exportSettings}>
           {t('optionsExport')}
-        </button>
+        </Button>
       </div>
       <Field ids={importIds} label={t('optionsImport')} hint={t('optionsImportHint')}>
         <input
           id={importIds.input}
           type="file"
           accept="application/json,.json"
-          disabled={busy}
+          {...unavailableProps(busy)}
           aria-describedby={fieldDescription(importIds, { hint: '' })}
           onChange={(event) => {
             importFile(event.currentTarget);

@@ -2,7 +2,8 @@
 import { useRef } from 'preact/hooks';
 import { t } from '../../i18n';
 import { isHexColor, type KnownPolicyType } from '../../policy';
-import { CheckboxGroup, Field, SelectField, fieldDescription, useFieldIds } from '../common/fields';
+import { Field, SelectField, fieldDescription, useFieldIds } from '../common/fields';
+import { CheckboxGroup } from '../common/groups';
 import { toggleMulti } from './policy-draft';
 import { TYPE_LABELS, TYPE_NOTES, valueLabel } from './policy-text';
 

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { KNOWN_POLICY_TYPES, POLICY_RULES, PolicyIssue, normalizePolicy, type KnownPolicyType, type PolicyRule } from '../../policy';
+import { Button } from '../common/Button';
 import { NoticeLine } from '../common/NoticeLine';
 import { errorNotice, okNotice } from '../common/notice';
 import { useTask } from '../common/task';
@@ -99,9 +100,9 @@ export function PolicySection({ state, view }: SectionProps) {
           </div>
         )}
         <div class="row actions">
-          <button type="submit" class="primary" disabled={busy || locked}>
+          <Button type="submit" class="primary" busy={busy} disabled={locked}>
             {t('optionsPolicySave')}
-          </button>
+          </Button>
         </div>
         <NoticeLine notice={task.notice.value} />
       </form>

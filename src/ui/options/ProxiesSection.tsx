@@ -7,6 +7,7 @@ import type { RefObject } from 'preact';
 import { useId, useRef, useState } from 'preact/hooks';
 import type { Proxy, ProxyWarning } from '../../api/params';
 import { t } from '../../i18n';
+import { Button } from '../common/Button';
 import { ConfirmStep } from '../common/ConfirmStep';
 import { TextField } from '../common/fields';
 import { NoticeLine } from '../common/NoticeLine';
@@ -199,9 +200,9 @@ export function ProxiesSection({ state, view }: SectionProps) {
             setConfirm(null);
           }}
         />
-        <button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           {t('optionsProxyLoad')}
-        </button>
+        </Button>
       </form>
 
       {loaded !== null && (
@@ -212,7 +213,7 @@ export function ProxiesSection({ state, view }: SectionProps) {
             inherited={loaded.inherited}
             selected={selected}
             rowError={rowError}
-            disabled={busy}
+            busy={busy}
             fallbackFocus={replaceButton}
             onSelect={(name, on) => {
               setSelected((current) => {
@@ -226,23 +227,22 @@ export function ProxiesSection({ state, view }: SectionProps) {
             onRemove={removeRow}
           />
           <div class="row actions">
-            <button type="button" class="danger" disabled={busy || selected.size === 0} onClick={deleteSelected}>
+            <Button class="danger" busy={busy} unavailable={selected.size === 0} onClick={deleteSelected}>
               {t('optionsProxyDeleteSelected')}
-            </button>
-            <button type="button" ref={replaceButton} disabled={busy} onClick={askReplace}>
+            </Button>
+            <Button ref={replaceButton} busy={busy} onClick={askReplace}>
               {t('optionsProxyReplaceAll')}
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               class="danger"
               ref={clearButton}
-              disabled={busy}
+              busy={busy}
               onClick={() => {
                 openConfirm({ kind: 'clear', step: 1 }, clearButton);
               }}
             >
               {t('optionsProxyClearAll')}
-            </button>
+            </Button>
           </div>
           <p class="muted hint">{t('optionsProxyReplaceHint')}</p>
 

@@ -1,8 +1,10 @@
 /** Adds one proxy to an organisation at once (addProxies), validated before it is sent. */
 import { useState } from 'preact/hooks';
-import { DEFAULT_PROXY_PORTS, PROXY_TYPES, type ProxyType, type ProxyWarning } from '../../api/params';
+import type { ProxyWarning } from '../../api/params';
+import { DEFAULT_PROXY_PORTS, PROXY_TYPES, isProxyType } from '../../api/values';
 import { t } from '../../i18n';
 import type { ProtocolValues } from '../../messaging/protocol';
+import { Button } from '../common/Button';
 import { SelectField, TextField } from '../common/fields';
 import { NoticeLine } from '../common/NoticeLine';
 import { errorNotice, okNotice } from '../common/notice';
@@ -19,10 +21,6 @@ const EMPTY: ProxyFields = { name: '', address: '', port: '', type: 'http' };
 function fieldOfPath(path: string): FieldName | undefined {
   const last = path.slice(path.lastIndexOf('.') + 1);
   return last === 'name' || last === 'address' || last === 'port' || last === 'type' ? last : undefined;
-}
-
-function isProxyType(value: string): value is ProxyType {
-  return (PROXY_TYPES as readonly string[]).includes(value);
 }
 
 /** The port a type defaults to, shown as the port field's placeholder. */
@@ -121,9 +119,9 @@ export function ProxyAddForm({ state, org, onChanged }: Props) {
         </SelectField>
       </div>
       <div class="row actions">
-        <button type="submit" disabled={task.busy.value}>
+        <Button type="submit" busy={task.busy.value}>
           {t('optionsProxyAdd')}
-        </button>
+        </Button>
       </div>
       <WarningList warnings={warnings} />
       <NoticeLine notice={task.notice.value} />

@@ -1,8 +1,9 @@
 /** The loaded proxy list: the organisation's own proxies editable, inherited ones read-only. */
 import { Fragment, type RefObject } from 'preact';
 import { useId, useRef } from 'preact/hooks';
-import { PROXY_TYPES } from '../../api/values';
+import { PROXY_TYPES, isProxyType } from '../../api/values';
 import { t } from '../../i18n';
+import { Button, unavailableProps } from '../common/Button';
 import { focusNeighbour } from '../common/focus';
 import type { InheritedProxy, ProxyRow } from './proxy-rows';
 
@@ -19,7 +20,8 @@ interface Props {
   readonly inherited: readonly InheritedProxy[];
   readonly selected: ReadonlySet<string>;
   readonly rowError: { readonly index: number; readonly text: string } | null;
-  readonly disabled: boolean;
+  /** A request runs: the selection and the remove buttons wait. */
+  readonly busy: boolean;
   readonly onSelect: (name: string, on: boolean) => void;
   readonly onEdit: (key: number, change: Partial<ProxyRow>) => void;
   readonly onRemove: (key: number) => void;
@@ -27,7 +29,7 @@ interface Props {
   readonly fallbackFocus: RefObject<HTMLElement | null>;
 }
 
-export function ProxyTable({ own, inherited, selected, rowError, disabled, onSelect, onEdit, onRemove, fallbackFocus }: Props) {
+export function ProxyTable({ own, inherited, selected, rowError, busy, onSelect, onEdit, onRemove, fallbackFocus }: Props) {
   const base = useId();
   const body = useRef<HTMLTableSectionElement>(null);
   if (own.length === 0 && inherited.length === 0) return <p class="muted">{t('optionsProxyNone')}</p>;
@@ -58,7 +60,7 @@ export function ProxyTable({ own, inherited, selected, rowError, disabled, onSel
                     type="checkbox"
                     aria-label={t('optionsProxySelectOne', who)}
                     checked={selected.has(row.original)}
-                    disabled={disabled}
+                    {...unavailableProps(busy)}
                     onChange={(event) => {
                       onSelect(row.original, event.currentTarget.checked);
                     }}
@@ -88,7 +90,7 @@ export function ProxyTable({ own, inherited, selected, rowError, disabled, onSel
                       onEdit(row.key, { type: event.currentTarget.value });
                     }}
                   >
-                    {row.type === '' || (PROXY_TYPES as readonly string[]).includes(row.type) ? null : <option value={row.type}>{row.type}</option>}
+                    {row.type === '' || isProxyType(row.type) ? null : <option value={row.type}>{row.type}</option>}
                     <option value="">{t('optionsProxyTypeDefault')}</option>
                     {PROXY_TYPES.map((type) => (
                       <option key={type} value={type}>
@@ -98,9 +100,8 @@ export function ProxyTable({ own, inherited, selected, rowError, disabled, onSel
                   </select>
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    disabled={disabled}
+                  <Button
+                    busy={busy}
                     data-remove=""
                     aria-label={t('optionsProxyRemoveRow', who)}
                     onClick={(event) => {
@@ -110,7 +111,7 @@ export function ProxyTable({ own, inherited, selected, rowError, disabled, onSel
                     }}
                   >
                     {t('optionsProxyRemoveFromList')}
-                  </button>
+                  </Button>
                 </td>
               </tr>
               {error !== undefined && (

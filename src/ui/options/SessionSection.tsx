@@ -1,7 +1,8 @@
 /** Session defaults (uses, expiry, own domain, tabs, bulk threshold) and research defaults. */
 import { useState } from 'preact/hooks';
 import { t, type MessageKey } from '../../i18n';
-import { EXPIRY_PRESETS, MAX_CUSTOM_EXPIRY_MINUTES, MAX_BULK_THRESHOLD, settingShapes, type ExpiryPreset } from '../../settings/schema';
+import { EXPIRY_PRESETS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, MAX_USES, type ExpiryPreset } from '../../settings/limits';
+import { Button } from '../common/Button';
 import { CheckField, SelectField, TextField } from '../common/fields';
 import { NoticeLine } from '../common/NoticeLine';
 import { errorNotice, infoNotice, okNotice } from '../common/notice';
@@ -10,7 +11,7 @@ import { useTask } from '../common/task';
 import { useDraft } from './draft';
 import { failed } from './errors';
 import { Section } from './Section';
-import { MAX_USES_LIMIT, SESSION_KEYS, isExpiryPreset, sameValue, sessionDraftOf, sessionValuesOf, type SessionField, type SessionKey } from './session-draft';
+import { SESSION_KEYS, isExpiryPreset, sameValue, sessionDraftOf, sessionValuesOf, type SessionField, type SessionKey } from './session-draft';
 import { isLocked, type SectionProps } from './state';
 
 const PRESET_LABELS: { readonly [P in ExpiryPreset]: MessageKey } = {
@@ -58,15 +59,10 @@ export function SessionSection({ state, view }: SectionProps) {
       task.notice.value = errorNotice(t('optionsFixFields'));
       return;
     }
+    // Every value the form can get wrong was checked above; the others come from its own choices.
     const patch: Partial<Record<SessionKey, unknown>> = {};
     for (const key of SESSION_KEYS) {
-      if (locked(key) || sameValue(values[key], current[key])) continue;
-      const parsed = settingShapes[key].safeParse(values[key]);
-      if (!parsed.success) {
-        task.notice.value = errorNotice(t('optionsSettingInvalid', [key, parsed.error.issues[0]?.message ?? '']));
-        return;
-      }
-      patch[key] = values[key];
+      if (!locked(key) && !sameValue(values[key], current[key])) patch[key] = values[key];
     }
     if (Object.keys(patch).length === 0) {
       task.notice.value = infoNotice(t('optionsNothingChanged'));
@@ -102,7 +98,7 @@ export function SessionSection({ state, view }: SectionProps) {
   return (
     <Section id="session" title={t('optionsSessionTitle')}>
       <form onSubmit={save} noValidate>
-        {numberField('maxUses', t('optionsMaxUses'), t('optionsMaxUsesHint'), MAX_USES_LIMIT, locked('maxUses'))}
+        {numberField('maxUses', t('optionsMaxUses'), t('optionsMaxUsesHint'), MAX_USES, locked('maxUses'))}
 
         <SelectField
           label={t('optionsExpiry')}
@@ -148,9 +144,9 @@ export function SessionSection({ state, view }: SectionProps) {
         <ResearchFields words={RESEARCH_WORDS} heading draft={draft} errors={errors} locked={locked('research')} onChange={update} />
 
         <div class="row actions">
-          <button type="submit" class="primary" disabled={task.busy.value}>
+          <Button type="submit" class="primary" busy={task.busy.value}>
             {t('optionsSessionSave')}
-          </button>
+          </Button>
         </div>
         <NoticeLine notice={task.notice.value} />
       </form>

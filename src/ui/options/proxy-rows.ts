@@ -4,7 +4,8 @@
  */
 import type { ProxyRecord } from '../../api';
 import { ValidationError } from '../../api/errors';
-import { prepareProxies, type Proxy, type ProxyWarning } from '../../api/params';
+import type { Proxy, ProxyWarning } from '../../api/params';
+import { checkProxies, type ProxyDraft } from '../../api/values';
 
 export interface ProxyRow {
   /** Stable key for rendering. */
@@ -49,10 +50,10 @@ export interface ProxyFields {
 }
 
 /**
- * A row as prepareProxies takes it. The port goes as a number when it is digits, and as
+ * A row as checkProxies takes it. The port goes as a number when it is digits, and as
  * typed otherwise, so the validation names it; an empty port or type takes the default.
  */
-export function proxyInputOf(fields: ProxyFields): unknown {
+export function proxyInputOf(fields: ProxyFields): ProxyDraft {
   const port = fields.port.trim();
   const digits = port !== '' && [...port].every((ch) => ch >= '0' && ch <= '9');
   return {
@@ -69,14 +70,11 @@ export type Prepared =
   | { readonly ok: true; readonly proxies: Proxy[]; readonly warnings: ProxyWarning[] }
   | { readonly ok: false; readonly field: string; readonly reason: string; readonly index: number | undefined };
 
-/** Validates a list with prepareProxies; a failure names the field and the row it is in. */
+/** Validates a list with checkProxies (as the background will); a failure names the field and the row it is in. */
 export function prepare(list: readonly ProxyFields[], root = 'proxies'): Prepared {
-  try {
-    const { proxies, warnings } = prepareProxies(list.map(proxyInputOf), root);
-    return { ok: true, proxies, warnings };
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const match = error.field.startsWith(`${root}[`) ? Number(error.field.slice(root.length + 1, error.field.indexOf(']'))) : Number.NaN;
-    return { ok: false, field: error.field, reason: error.reason, index: Number.isInteger(match) ? match : undefined };
-  }
+  const checked = checkProxies(list.map(proxyInputOf), root);
+  if (!('field' in checked)) return { ok: true, ...checked };
+  const { field, code, details } = checked;
+  const match = field.startsWith(`${root}[`) ? Number(field.slice(root.length + 1, field.indexOf(']'))) : Number.NaN;
+  return { ok: false, field, reason: new ValidationError(field, code, details).reason, index: Number.isInteger(match) ? match : undefined };
 }

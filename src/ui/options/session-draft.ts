@@ -5,10 +5,8 @@
 import { isAcceptLanguage, isIanaTimeZone } from '../../api/values';
 import { t } from '../../i18n';
 import type { Settings } from '../../messaging/protocol';
-import { EXPIRY_PRESETS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, type ExpiryPreset } from '../../settings/schema';
+import { EXPIRY_PRESETS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, MAX_USES, type ExpiryPreset } from '../../settings/limits';
 import { researchDraftOf, researchOf, type ResearchDraft } from '../common/research';
-
-export const MAX_USES_LIMIT = 1_000_000;
 
 /** The session defaults, and the research defaults as the common research fields edit them. */
 export interface SessionDraft extends ResearchDraft {
@@ -61,8 +59,8 @@ export function sessionValuesOf(
 
   let maxUses: number | null = null;
   if (draft.maxUses.trim() !== '') {
-    maxUses = wholeNumber(draft.maxUses, 1, MAX_USES_LIMIT);
-    if (maxUses === null) errors.maxUses = t('optionsMaxUsesInvalid', String(MAX_USES_LIMIT));
+    maxUses = wholeNumber(draft.maxUses, 1, MAX_USES);
+    if (maxUses === null) errors.maxUses = t('optionsMaxUsesInvalid', String(MAX_USES));
   }
 
   let customMinutes = current.expiry.customMinutes;

@@ -2,11 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../i18n';
 import { sendToBackground, type Connector } from '../../messaging/page';
-import { BulkPanel } from './BulkPanel';
 import type { PopupDeps } from './deps';
-import { FangPanel } from './FangPanel';
 import { IsolatePanel } from './IsolatePanel';
-import { RecentPanel } from './RecentPanel';
+import { LaterNote } from './LaterNote';
 import { createPopupState, type PopupState, type TabId } from './state';
 import { StatusLine } from './StatusLine';
 import { Tabs, type TabDef } from './Tabs';
@@ -30,17 +28,13 @@ function tabDefs(): readonly TabDef<TabId>[] {
   ];
 }
 
+/** The selected tab's panel; a later tab's once it has loaded. */
 function Panel({ state }: { readonly state: PopupState }) {
-  switch (state.tab.value) {
-    case 'isolate':
-      return <IsolatePanel state={state.isolate} />;
-    case 'bulk':
-      return <BulkPanel state={state.bulk} />;
-    case 'recent':
-      return <RecentPanel state={state.recent} />;
-    case 'fang':
-      return <FangPanel state={state.fang} />;
-  }
+  const id = state.tab.value;
+  if (id === 'isolate') return <IsolatePanel state={state.isolate} />;
+  const later = state.panels[id];
+  const Loaded = later.loaded.value;
+  return Loaded === null ? <LaterNote later={later} /> : <Loaded />;
 }
 
 /** The toolbar popup. Everything it does goes through the background; it opens no URL itself. */
@@ -49,6 +43,7 @@ export function App({ connector = sendToBackground, copyText = copyToClipboard, 
   useEffect(() => {
     void state.load();
   }, [state]);
+  const tab = state.tab.value;
   return (
     <main class="popup" data-ready={state.ready.value ? 'true' : 'false'}>
       <header class="top">
@@ -58,10 +53,9 @@ export function App({ connector = sendToBackground, copyText = copyToClipboard, 
       <Tabs
         label={t('popupTabsLabel')}
         tabs={tabDefs()}
-        selected={state.tab.value}
-        onSelect={(id) => {
-          state.tab.value = id;
-        }}
+        selected={tab}
+        busy={tab !== 'isolate' && state.panels[tab].busy.value}
+        onSelect={state.selectTab}
       >
         <Panel state={state} />
       </Tabs>

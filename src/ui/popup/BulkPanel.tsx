@@ -1,7 +1,11 @@
 import { t } from '../../i18n';
+import { MAX_BULK_URLS } from '../../messaging/limits';
+import { Button } from '../common/Button';
 import { NoticeLine } from '../common/NoticeLine';
-import { MAX_BULK_URLS, type BulkState } from './bulk-state';
+import { createBulkState, type BulkState } from './bulk-state';
 import { BusyNote } from './BusyNote';
+import './lists.css';
+import type { TabPanel } from './state';
 
 /** Links listed on screen at most; the count covers all of them. */
 const MAX_LISTED = 100;
@@ -59,12 +63,12 @@ function Results({ state }: { readonly state: BulkState }) {
             ))}
           </ul>
           <div class="row">
-            <button type="button" class="primary" disabled={busy} onClick={() => void state.openAll()}>
+            <Button class="primary" busy={busy} onClick={() => void state.openAll()}>
               {t('popupOpenAll')}
-            </button>
-            <button type="button" disabled={busy} onClick={() => void state.copyLaunchUrls()}>
+            </Button>
+            <Button busy={busy} onClick={() => void state.copyLaunchUrls()}>
               {t('popupCopyLaunchUrls')}
-            </button>
+            </Button>
           </div>
         </>
       )}
@@ -109,9 +113,9 @@ export function BulkPanel({ state }: { readonly state: BulkState }) {
       </div>
       <FoundList urls={urls} />
       <div class="row">
-        <button type="button" class="primary" disabled={busy || urls.length === 0 || state.tooMany.value} onClick={() => void state.createAll()}>
+        <Button class="primary" busy={busy} unavailable={urls.length === 0 || state.tooMany.value} onClick={() => void state.createAll()}>
           {t('popupCreateAll')}
-        </button>
+        </Button>
         <BusyNote shown={busy} text={t('popupWorking')} />
       </div>
       <NoticeLine notice={state.notice.value} />
@@ -119,3 +123,8 @@ export function BulkPanel({ state }: { readonly state: BulkState }) {
     </div>
   );
 }
+
+export const tab: TabPanel = (deps) => {
+  const state = createBulkState(deps);
+  return () => <BulkPanel state={state} />;
+};

@@ -1,6 +1,7 @@
 import { t } from '../../i18n';
 import { NoticeLine } from '../common/NoticeLine';
-import type { FangState } from './fang-state';
+import { createFangState, type FangState } from './fang-state';
+import type { TabPanel } from './state';
 
 /** Defang or refang text in place, then copy it. */
 export function FangPanel({ state }: { readonly state: FangState }) {
@@ -33,3 +34,8 @@ export function FangPanel({ state }: { readonly state: FangState }) {
     </div>
   );
 }
+
+export const tab: TabPanel = (deps) => {
+  const state = createFangState(deps);
+  return () => <FangPanel state={state} />;
+};

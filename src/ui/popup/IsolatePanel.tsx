@@ -1,8 +1,10 @@
 import { t } from '../../i18n';
+import { Button } from '../common/Button';
 import { NoticeLine } from '../common/NoticeLine';
-import { ResearchFields, type ResearchWords } from '../common/ResearchFields';
+import type { ResearchWords } from '../common/ResearchFields';
 import { BusyNote } from './BusyNote';
 import type { SessionKind, IsolateState } from './isolate-state';
+import { LaterNote } from './LaterNote';
 import { PolicyToggles } from './PolicyToggles';
 import { UrlPreviewLine } from './UrlPreviewLine';
 
@@ -20,6 +22,13 @@ const RESEARCH_WORDS: ResearchWords = {
   profile: { kind: 'none-option', none: 'popupProfileNone' },
   categories: { public: 'popupAvailabilityPublic', datacenter: 'popupConnectivityDatacenter', isp: 'popupConnectivityIsp' },
 };
+
+/** The research choice, once its controls have loaded. */
+function Research({ state }: { readonly state: IsolateState }) {
+  const Fields = state.researchFields.loaded.value;
+  if (Fields === null) return <LaterNote later={state.researchFields} />;
+  return <Fields words={RESEARCH_WORDS} draft={state.research.value} onChange={state.updateResearch} />;
+}
 
 /** Quick isolation: a URL (defanged is fine), the session type, and the quick toggles. */
 export function IsolatePanel({ state }: { readonly state: IsolateState }) {
@@ -71,22 +80,22 @@ export function IsolatePanel({ state }: { readonly state: IsolateState }) {
               value={session.id}
               checked={state.session.value === session.id}
               onChange={() => {
-                state.session.value = session.id;
+                state.chooseSession(session.id);
               }}
             />
             {session.label()}
           </label>
         ))}
       </fieldset>
-      {state.session.value === 'research' && <ResearchFields words={RESEARCH_WORDS} draft={state.research.value} onChange={state.updateResearch} />}
+      {state.session.value === 'research' && <Research state={state} />}
       <PolicyToggles state={state} />
       <div class="row">
-        <button type="submit" class="primary" disabled={busy}>
+        <Button type="submit" class="primary" busy={busy}>
           {t('popupOpen')}
-        </button>
-        <button type="button" disabled={busy} onClick={() => void state.isolateCurrentTab()}>
+        </Button>
+        <Button busy={busy} onClick={() => void state.isolateCurrentTab()}>
           {t('popupIsolateCurrentTab')}
-        </button>
+        </Button>
         <BusyNote shown={busy} text={t('popupWorking')} />
       </div>
       <NoticeLine id="isolate-outcome" notice={outcome} />

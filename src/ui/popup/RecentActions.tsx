@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
+import { MAX_CONTEXT_NAME_LENGTH } from '../../messaging/limits';
+import { Button } from '../common/Button';
 import { ConfirmStep } from '../common/ConfirmStep';
-import { MAX_NAME_LENGTH, type RecentItemState } from './recent-state';
+import type { RecentItemState } from './recent-state';
 
 function RenameForm({ item, onDone }: { readonly item: RecentItemState; readonly onDone: () => void }) {
   const inputId = useId();
@@ -25,7 +27,7 @@ function RenameForm({ item, onDone }: { readonly item: RecentItemState; readonly
         id={inputId}
         ref={input}
         type="text"
-        maxLength={MAX_NAME_LENGTH}
+        maxLength={MAX_CONTEXT_NAME_LENGTH}
         value={item.renameText.value}
         onInput={(event) => {
           item.renameText.value = event.currentTarget.value;
@@ -37,9 +39,9 @@ function RenameForm({ item, onDone }: { readonly item: RecentItemState; readonly
           onDone();
         }}
       />
-      <button type="submit" class="primary" disabled={busy}>
+      <Button type="submit" class="primary" busy={busy}>
         {t('popupSave')}
-      </button>
+      </Button>
       <button
         type="button"
         onClick={() => {
@@ -62,23 +64,23 @@ export function RecentActions({ item, onGone }: { readonly item: RecentItemState
   return (
     <>
       <div class="row actions">
-        <button type="button" disabled={busy} onClick={() => void item.relaunch()}>
+        <Button busy={busy} onClick={() => void item.relaunch()}>
           {t('popupRelaunch')}
-        </button>
+        </Button>
         <button type="button" onClick={() => void item.copyLaunchUrl()}>
           {t('popupCopyLaunchUrl')}
         </button>
         {details !== null && (
-          <button type="button" disabled={busy} onClick={() => void item.setEnabled(!details.enabled)}>
+          <Button busy={busy} onClick={() => void item.setEnabled(!details.enabled)}>
             {details.enabled ? t('popupDisable') : t('popupEnable')}
-          </button>
+          </Button>
         )}
-        <button type="button" ref={renameButton} disabled={busy || item.renaming.value} onClick={item.startRename}>
+        <Button ref={renameButton} busy={busy} unavailable={item.renaming.value} onClick={item.startRename}>
           {t('popupRename')}
-        </button>
-        <button type="button" class="danger" ref={deleteButton} disabled={busy || item.confirmingDelete.value} onClick={item.askDelete}>
+        </Button>
+        <Button class="danger" ref={deleteButton} busy={busy} unavailable={item.confirmingDelete.value} onClick={item.askDelete}>
           {t('popupDelete')}
-        </button>
+        </Button>
       </div>
       {item.renaming.value && (
         <RenameForm

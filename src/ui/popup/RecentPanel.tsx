@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
+import { Button } from '../common/Button';
 import { NoticeLine } from '../common/NoticeLine';
 import { BusyNote } from './BusyNote';
+import './lists.css';
 import { RecentItem } from './RecentItem';
-import type { RecentState } from './recent-state';
+import { createRecentState, type RecentState } from './recent-state';
+import type { TabPanel } from './state';
 
 /** The contexts this browser created, newest first; reloaded each time the tab opens. */
 export function RecentPanel({ state }: { readonly state: RecentState }) {
@@ -17,9 +20,9 @@ export function RecentPanel({ state }: { readonly state: RecentState }) {
   return (
     <div class="stack">
       <div class="row">
-        <button type="button" ref={refresh} disabled={loading} onClick={() => void state.load()}>
+        <Button ref={refresh} busy={loading} onClick={() => void state.load()}>
           {t('popupRefresh')}
-        </button>
+        </Button>
         <BusyNote shown={loading} text={t('popupLoading')} />
       </div>
       <NoticeLine notice={state.notice.value} />
@@ -41,3 +44,8 @@ export function RecentPanel({ state }: { readonly state: RecentState }) {
     </div>
   );
 }
+
+export const tab: TabPanel = (deps) => {
+  const state = createRecentState(deps);
+  return () => <RecentPanel state={state} />;
+};

@@ -10,6 +10,8 @@ interface Props<T extends string> {
   readonly label: string;
   readonly tabs: readonly TabDef<T>[];
   readonly selected: T;
+  /** The selected panel is still loading. */
+  readonly busy?: boolean;
   readonly onSelect: (id: T) => void;
   readonly children: ComponentChildren;
 }
@@ -21,7 +23,7 @@ export const panelId = (id: string) => `panel-${id}`;
  * A tab bar with one panel (the selected one). Arrow keys, Home and End move between
  * tabs and select them; only the selected tab is in the Tab order.
  */
-export function Tabs<T extends string>({ label, tabs, selected, onSelect, children }: Props<T>) {
+export function Tabs<T extends string>({ label, tabs, selected, busy = false, onSelect, children }: Props<T>) {
   const buttons = useRef(new Map<T, HTMLButtonElement>());
 
   function move(offset: number | 'first' | 'last'): void {
@@ -65,7 +67,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={panelId(selected)} aria-labelledby={tabId(selected)} class="panel">
+      <div role="tabpanel" id={panelId(selected)} aria-labelledby={tabId(selected)} aria-busy={busy} class="panel">
         {children}
       </div>
     </>

@@ -4,15 +4,13 @@
  */
 import { computed, signal } from '@preact/signals';
 import { extractUrls } from '../../fang';
+import { MAX_BULK_URLS } from '../../messaging/limits';
 import type { BulkResult } from '../../messaging/protocol';
 import { t } from '../../i18n';
 import { okNotice } from '../common/notice';
 import { createTask } from '../common/task';
 import type { PopupDeps } from './deps';
 import { copyNotice, failed } from './notice';
-
-/** Most links one bulkCreate may carry (the protocol's limit). */
-export const MAX_BULK_URLS = 500;
 
 export function createBulkState(deps: PopupDeps) {
   const text = signal('');

@@ -9,6 +9,7 @@ import { errorNotice, okNotice } from '../common/notice';
 import { researchDraftOf, researchOf, type ResearchDraft } from '../common/research';
 import { createTask } from '../common/task';
 import type { PopupDeps } from './deps';
+import { createLater } from './later';
 import { failed } from './notice';
 import { previewUrl } from './url-preview';
 
@@ -32,6 +33,13 @@ export function createIsolateState(deps: PopupDeps) {
   const clipboard = signal<ToggleChoice>('default');
   const task = createTask(failed);
   const preview = computed(() => previewUrl(url.value));
+  /** The research choices' controls, loaded when a research session is first chosen. */
+  const researchFields = createLater(async () => (await import('../common/ResearchFields')).ResearchFields);
+
+  function chooseSession(kind: SessionKind): void {
+    session.value = kind;
+    if (kind === 'research') researchFields.request();
+  }
 
   /** Takes the research defaults from the settings in force, unless the analyst chose already. */
   function applyDefaults(settings: Settings): void {
@@ -76,6 +84,8 @@ export function createIsolateState(deps: PopupDeps) {
 
   /** The Open button: isolate the URL, or start a research session without one. */
   async function submit(): Promise<void> {
+    // Enter while a request runs: nothing happens, and the notice to come stays.
+    if (task.busy.value) return;
     const text = url.value.trim();
     const shown = preview.value;
     if (text === '') {
@@ -114,6 +124,8 @@ export function createIsolateState(deps: PopupDeps) {
     busy: task.busy,
     outcome: task.notice,
     preview,
+    researchFields,
+    chooseSession,
     applyDefaults,
     updateResearch,
     setUrl,

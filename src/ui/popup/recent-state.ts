@@ -3,15 +3,13 @@
  * its own expandable details and actions.
  */
 import { batch, signal } from '@preact/signals';
+import { MAX_CONTEXT_NAME_LENGTH } from '../../messaging/limits';
 import type { ContextView, RecentContext } from '../../messaging/protocol';
 import { t } from '../../i18n';
 import { errorNotice, okNotice } from '../common/notice';
 import { createTask } from '../common/task';
 import type { PopupDeps } from './deps';
 import { copyNotice, failed } from './notice';
-
-/** Longest context name the service takes. */
-export const MAX_NAME_LENGTH = 256;
 
 export function createRecentItemState(initial: RecentContext, deps: PopupDeps, onDeleted: (id: string) => void) {
   const context = signal(initial);
@@ -75,8 +73,8 @@ export function createRecentItemState(initial: RecentContext, deps: PopupDeps, o
 
   async function saveRename(): Promise<void> {
     const name = renameText.value.trim();
-    if (name.length > MAX_NAME_LENGTH) {
-      notice.value = errorNotice(t('popupNameTooLong', String(MAX_NAME_LENGTH)));
+    if (name.length > MAX_CONTEXT_NAME_LENGTH) {
+      notice.value = errorNotice(t('popupNameTooLong', String(MAX_CONTEXT_NAME_LENGTH)));
       return;
     }
     await run(async () => {

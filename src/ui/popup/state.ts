@@ -2,18 +2,34 @@
  * The popup's state: one factory per popup, no module-level mutable state.
  */
 import { batch, signal } from '@preact/signals';
+import type { FunctionComponent } from 'preact';
 import { t } from '../../i18n';
 import type { SettingsView, Status } from '../../messaging/protocol';
 import { errorNotice, type Notice } from '../common/notice';
-import { createBulkState } from './bulk-state';
 import type { PopupDeps } from './deps';
-import { createFangState } from './fang-state';
 import { createIsolateState } from './isolate-state';
+import { createLater } from './later';
 import { failed } from './notice';
-import { createRecentState } from './recent-state';
 
 export const TABS = ['isolate', 'bulk', 'recent', 'fang'] as const;
 export type TabId = (typeof TABS)[number];
+type LaterTabId = Exclude<TabId, 'isolate'>;
+
+/** A tab loaded when it is first opened: it makes its state, and returns its panel showing that state. */
+export type TabPanel = (deps: PopupDeps) => FunctionComponent;
+
+/**
+ * The tabs other than Isolate, where the popup opens: their code and styles load when
+ * the analyst first opens them. Each panel keeps its state while another tab is shown.
+ */
+function laterTabs(deps: PopupDeps) {
+  const later = (load: () => Promise<{ readonly tab: TabPanel }>) => createLater(async () => (await load()).tab(deps));
+  return {
+    bulk: later(() => import('./BulkPanel')),
+    recent: later(() => import('./RecentPanel')),
+    fang: later(() => import('./FangPanel')),
+  } satisfies Record<LaterTabId, unknown>;
+}
 
 export function createPopupState(deps: PopupDeps) {
   const status = signal<Status | null>(null);
@@ -24,6 +40,7 @@ export function createPopupState(deps: PopupDeps) {
   const optionsNotice = signal<Notice | null>(null);
   const tab = signal<TabId>('isolate');
   const isolate = createIsolateState(deps);
+  const panels = laterTabs(deps);
 
   async function load(): Promise<void> {
     const [statusReply, settingsReply] = await Promise.allSettled([deps.connector('getStatus', {}), deps.connector('getSettings', {})]);
@@ -39,6 +56,12 @@ export function createPopupState(deps: PopupDeps) {
     });
   }
 
+  /** Shows a tab, loading its panel the first time. */
+  function selectTab(id: TabId): void {
+    tab.value = id;
+    if (id !== 'isolate') panels[id].request();
+  }
+
   async function openOptions(): Promise<void> {
     try {
       await deps.openOptions();
@@ -48,20 +71,7 @@ export function createPopupState(deps: PopupDeps) {
     }
   }
 
-  return {
-    status,
-    settings,
-    ready,
-    loadNotice,
-    optionsNotice,
-    tab,
-    isolate,
-    bulk: createBulkState(deps),
-    recent: createRecentState(deps),
-    fang: createFangState(deps),
-    load,
-    openOptions,
-  };
+  return { status, settings, ready, loadNotice, optionsNotice, tab, isolate, panels, load, selectTab, openOptions };
 }
 
 export type PopupState = ReturnType<typeof createPopupState>;

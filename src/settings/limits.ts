@@ -1,0 +1,50 @@
+/**
+ * The settings' fixed choices and limits, and the checks of their text values. No zod:
+ * the options page checks what it sends with these and stays small; ./schema builds the
+ * settings' zod schema from them, so both always agree.
+ */
+import { checkServiceBase } from '../net/url';
+
+export const EXPIRY_PRESETS = ['none', '1h', '8h', '24h', '7d', 'custom'] as const;
+export type ExpiryPreset = (typeof EXPIRY_PRESETS)[number];
+export const EXPIRY_PRESET_SECONDS: Readonly<Record<Exclude<ExpiryPreset, 'none' | 'custom'>, number>> = {
+  '1h': 3600,
+  '8h': 8 * 3600,
+  '24h': 24 * 3600,
+  '7d': 7 * 24 * 3600,
+};
+/** Longest custom expiry: 90 days. */
+export const MAX_CUSTOM_EXPIRY_MINUTES = 90 * 24 * 60;
+export const MAX_BULK_THRESHOLD = 500;
+/** Largest max_uses a setting may hold. */
+export const MAX_USES = 1_000_000;
+
+/** Longest service URL or launch URL. */
+export const MAX_BASE_URL_LENGTH = 2048;
+/** Longest username or organisation. */
+export const MAX_IDENTITY_LENGTH = 256;
+
+export const SERVICE_BASE_REASON = 'must be an https URL (http only on 127.0.0.1 or localhost)';
+export const IDENTITY_SPACES_REASON = 'must not start or end with spaces';
+
+/** A service URL or launch URL setting: empty (unset), https, or http on a loopback host. */
+export function isServiceBaseSetting(value: string): boolean {
+  return value === '' || checkServiceBase(value).ok;
+}
+
+/** A username or organisation setting: no spaces around it. */
+export function isTrimmed(value: string): boolean {
+  return value === value.trim();
+}
+
+/**
+ * Why a text setting cannot be used, in words that follow its name, or undefined: what
+ * its schema checks, said plainly.
+ */
+export function textSettingProblem(key: 'serviceUrl' | 'launchUrl' | 'username' | 'org', value: string): string | undefined {
+  const base = key === 'serviceUrl' || key === 'launchUrl';
+  const max = base ? MAX_BASE_URL_LENGTH : MAX_IDENTITY_LENGTH;
+  if (value.length > max) return `must be at most ${max} characters`;
+  if (base) return isServiceBaseSetting(value) ? undefined : SERVICE_BASE_REASON;
+  return isTrimmed(value) ? undefined : IDENTITY_SPACES_REASON;
+}
