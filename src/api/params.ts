@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { isEgressLocation } from '../egress';
 import { parseCidr, parseIp } from '../net/ip';
-import { isFqdn, normalizeHostname } from '../net/host';
+import { isFqdn } from '../net/host';
 import { checkTargetUrl } from '../net/url';
 import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry } from '../policy';
 import { ValidationError, isValidationCode, type ValidationCode } from './errors';
@@ -17,9 +17,11 @@ import {
   MAX_LIST_LENGTH,
   MAX_NAME_LENGTH,
   PROXY_TYPES,
+  checkProxies,
   isAcceptLanguage,
   isCategoryValue,
   isIanaTimeZone,
+  type ProxyDraft,
   type ProxyType,
 } from './values';
 import {
@@ -223,31 +225,6 @@ export function problemOf(issue: z.core.$ZodIssue): Problem {
   }
 }
 
-/**
- * A zod issue in English words that follow a field name ("must be a whole number"),
- * for schemas outside the client whose checks carry English messages (the settings).
- * The client's own errors go by problemOf.
- */
-export function reasonOf(issue: z.core.$ZodIssue): string {
-  if (isValidationCode(issue.message)) return new ValidationError('', issue.message, detailsOf(issue)).reason;
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return 'is not a known parameter';
-    case 'invalid_type':
-      return `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
-    case 'too_big':
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : `is too big (at most ${String(issue.maximum)})`;
-    case 'too_small':
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : `is too small (at least ${String(issue.minimum)})`;
-    case 'invalid_union':
-      return 'has an unsupported form';
-    default:
-      return issue.message;
-  }
-}
-
 /** Parses `value` with `schema`; a failure throws a ValidationError naming the first bad field. */
 export function parseParams<T extends z.ZodMiniType>(schema: T, value: unknown, root: string): z.infer<T> {
   const parsed = schema.safeParse(value);
@@ -332,29 +309,19 @@ export interface ProxyWarning {
  * Validates a proxy list: names required and unique, address an IP or FQDN, port
  * defaulting by type, type defaulting to http. Returns the list to send and the
  * warnings a UI should show.
+ *
+ * zod reads the input (anything a caller passes) and names its first bad field; the
+ * rules past the fields (unique names, the defaults, the address normalised, the
+ * warnings) are checkProxies', the same the options page checks with.
  */
 export function prepareProxies(value: unknown, field = 'proxies'): { proxies: Proxy[]; warnings: ProxyWarning[] } {
   const list = parseParams(proxyListSchema, value, field);
-  const seen = new Set<string>();
-  const proxies: Proxy[] = [];
-  const warnings: ProxyWarning[] = [];
-  for (const [i, input] of list.entries()) {
-    if (seen.has(input.name)) throw new ValidationError(`${field}[${i}].name`, 'duplicateProxy', [JSON.stringify(input.name)]);
-    seen.add(input.name);
-    const type = input.location.type ?? 'http';
-    const address = normalizeHostname(input.location.address) ?? input.location.address;
-    proxies.push({ name: input.name, location: { address, port: input.location.port ?? DEFAULT_PROXY_PORTS[type], type } });
-    if (type === 'https') {
-      warnings.push({
-        proxy: input.name,
-        code: 'https_certificate_name',
-        message: `${input.name}: the address must equal the Common Name of the proxy's certificate, or users get ERR_PROXY_CERTIFICATE_INVALID.`,
-      });
-    } else if (type === 'socks4') {
-      warnings.push({ proxy: input.name, code: 'socks4_no_auth', message: `${input.name}: SOCKSv4 supports no proxy authentication.` });
-    } else if (type === 'socks5') {
-      warnings.push({ proxy: input.name, code: 'socks5_no_auth_chrome', message: `${input.name}: SOCKSv5 supports no authentication in Chrome.` });
-    }
-  }
-  return { proxies, warnings };
+  const checked = checkProxies(list.map(draftOf), field);
+  if ('field' in checked) throw new ValidationError(checked.field, checked.code, checked.details);
+  return checked;
+}
+
+/** A parsed proxy as checkProxies takes it (no optional key set to undefined). */
+function draftOf({ name, location: { address, port, type } }: ProxyInput): ProxyDraft {
+  return { name, location: { address, ...(port === undefined ? {} : { port }), ...(type === undefined ? {} : { type }) } };
 }

@@ -1,9 +1,9 @@
 /**
- * The analyst's words for the errors Isolink builds. The client, the URL checks and the
- * policy rules are pure and speak English to developers (Error.message); each error
- * also carries a stable `code` and its `params`. This is the one table from code to
- * message key: the values are substituted as `$1`, `$2`, ... A code without a key, or a
- * key that messages.json lacks, fails the type check.
+ * The analyst's words for the errors Isolink builds. The client, the URL checks, the
+ * policy rules and the settings are pure and speak English to developers
+ * (Error.message); each error also carries a stable `code` and its `params`. These are
+ * the tables from code to message key: the values are substituted as `$1`, `$2`, ... A
+ * code without a key, or a key that messages.json lacks, fails the type check.
  *
  * Text from the service itself (a command error, an HTTP error body) cannot be
  * translated: it only ever appears as a param inside a frame of Isolink's own words,
@@ -13,6 +13,8 @@ import { isApiError, type ApiError, type ApiErrorCode } from '../api/errors';
 import type { BulkFailure } from '../api/client';
 import type { ProxyWarning, ProxyWarningCode } from '../api/params';
 import type { TargetUrlProblemCode } from '../net/url';
+import { isImportCode, isSettingCode, isSettingsError, isSettingsIssueCode, isTokenError, type ImportCode, type SettingCode, type SettingsIssue, type TokenCode } from '../settings/errors';
+import type { TextSettingProblem, TextSettingProblemCode } from '../settings/limits';
 import { t, type MessageKey } from '.';
 
 /** Every code an error or warning of the client carries. */
@@ -123,6 +125,40 @@ export const REFUSED_URL_MESSAGE_KEYS = {
   urlNoHost: 'errorRefusedUrlNoHost',
 } as const satisfies Record<TargetUrlProblemCode, MessageKey>;
 
+/** The settings' own codes: $1 is the setting (or the path inside it), then the values of the reason. */
+export const SETTING_MESSAGE_KEYS = {
+  settingUnknown: 'settingsUnknown',
+  settingLocked: 'settingsLocked',
+  settingIdentityBoth: 'settingsIdentityBoth',
+  settingServiceBase: 'settingsServiceBase',
+  settingSpaces: 'settingsSpaces',
+  settingTokenText: 'settingsTokenText',
+} as const satisfies Record<SettingCode, MessageKey>;
+
+/** An import file refused as a whole: its params are the values of the words (no field). */
+export const IMPORT_MESSAGE_KEYS = {
+  importTooLarge: 'settingsImportTooLarge',
+  importNotJson: 'settingsImportNotJson',
+  importNotExport: 'settingsImportNotExport',
+  importWrongFormat: 'settingsImportWrongFormat',
+  importIncomplete: 'settingsImportIncomplete',
+} as const satisfies Record<ImportCode, MessageKey>;
+
+/** The token the options page sent cannot be stored: $1 is the longest token accepted. */
+export const TOKEN_MESSAGE_KEYS = {
+  tokenInvalid: 'settingsTokenInvalid',
+} as const satisfies Record<TokenCode, MessageKey>;
+
+/**
+ * A text setting the options page refuses before sending, said beside its field in a
+ * full sentence (no field name: the field is right there); the values of the reason.
+ */
+export const FIELD_PROBLEM_KEYS = {
+  tooLong: 'optionsFieldTooLong',
+  settingServiceBase: 'optionsFieldServiceBase',
+  settingSpaces: 'optionsFieldSpaces',
+} as const satisfies Record<TextSettingProblemCode, MessageKey>;
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGE_KEYS, value);
 }
@@ -141,12 +177,42 @@ export function refusedUrlText(code: TargetUrlProblemCode, params: readonly stri
   return t(REFUSED_URL_MESSAGE_KEYS[code], [...params]);
 }
 
+/** The words for something that should be a settings issue; the generic words when it has no usable code. */
+function issueText(issue: unknown): string {
+  const { code, params } = (typeof issue === 'object' && issue !== null ? issue : {}) as { code?: unknown; params?: unknown };
+  if (!isSettingsIssueCode(code) || !isStringList(params)) return t('errorSomethingWrong');
+  if (isSettingCode(code)) return t(SETTING_MESSAGE_KEYS[code], [...params]);
+  if (isImportCode(code)) return t(IMPORT_MESSAGE_KEYS[code], [...params]);
+  return codeText(code, params);
+}
+
+/** The analyst's words for one settings issue, from its code and params (never its English message). */
+export function settingsIssueText(issue: Pick<SettingsIssue, 'code' | 'params'>): string {
+  return issueText(issue);
+}
+
+/** The words beside a text field the options page refuses before sending. */
+export function fieldProblemText(problem: TextSettingProblem): string {
+  return t(FIELD_PROBLEM_KEYS[problem.code], [...problem.details]);
+}
+
 /**
- * The analyst's words for an error of the client, from its code and params; undefined
- * for anything else. An ApiError without a usable code (one that crossed a realm and
- * lost it) gets the generic words, never its English message.
+ * The analyst's words for an error Isolink built with a code: the client's (ApiError),
+ * the settings' (SettingsError, every issue said) and the token's (TokenError), from
+ * its code and params; undefined for anything else. Such an error without a usable code
+ * (one that crossed a realm and lost it) gets the generic words, never its English
+ * message.
  */
 export function apiErrorText(error: unknown): string | undefined {
+  if (isSettingsError(error)) {
+    const { issues } = error as { issues?: unknown };
+    if (!Array.isArray(issues) || issues.length === 0) return t('errorSomethingWrong');
+    return (issues as unknown[]).map(issueText).join(' ');
+  }
+  if (isTokenError(error)) {
+    const { code, params } = error as { code?: unknown; params?: unknown };
+    return code === 'tokenInvalid' && isStringList(params) ? t(TOKEN_MESSAGE_KEYS[code], [...params]) : t('errorSomethingWrong');
+  }
   if (!isApiError(error)) return undefined;
   const { code, params } = error as Partial<Pick<ApiError, 'code' | 'params'>>;
   if (isErrorCode(code) && isStringList(params)) return codeText(code, params);

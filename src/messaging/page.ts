@@ -1,6 +1,7 @@
 /**
  * The pages' side of the protocol: send a message to the background, get its value
- * back or a RemoteError rebuilt from the error that crossed as data.
+ * back or a RemoteError rebuilt from the error that crossed as data (its message is
+ * already in the analyst's words: the background says its errors from their codes).
  */
 import { browser } from 'wxt/browser';
 import type { MessageData, MessageType, ProtocolValues, Reply, WireError } from './protocol';
@@ -16,6 +17,20 @@ export class RemoteError extends Error {
   }
 }
 
+/**
+ * The background gave no reply of the protocol's shape: the message could not be
+ * delivered or its port closed unanswered (browsers differ: Chrome rejects, or resolves
+ * with nothing, depending on version), or another listener answered. Not a RemoteError:
+ * nothing came from the background, so each page says in its own words what to do. The
+ * message is English, for developers; the browser's rejection, if any, is the cause.
+ */
+export class NoAnswerError extends Error {
+  override readonly name = 'NoAnswerError';
+  constructor(cause?: unknown) {
+    super('Isolink did not answer. Reload the extension and try again.', cause === undefined ? undefined : { cause });
+  }
+}
+
 /** How the UI reaches the background; tests pass their own. */
 export type Connector = <K extends MessageType>(type: K, data: MessageData<K>) => Promise<ProtocolValues[K]>;
 
@@ -25,8 +40,10 @@ function isReply(value: unknown): value is Reply<unknown> {
 
 /** The real connector: runtime.sendMessage to the background. */
 export const sendToBackground: Connector = async (type, data) => {
-  const reply: unknown = await browser.runtime.sendMessage({ type, data });
-  if (!isReply(reply)) throw new RemoteError({ name: 'Error', message: 'Isolink did not answer. Reload the extension and try again.' });
+  const reply: unknown = await browser.runtime.sendMessage({ type, data }).catch((cause: unknown) => {
+    throw new NoAnswerError(cause);
+  });
+  if (!isReply(reply)) throw new NoAnswerError();
   if (reply.ok) return reply.value as ProtocolValues[typeof type];
   throw new RemoteError(reply.error);
 };

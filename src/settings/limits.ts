@@ -24,9 +24,6 @@ export const MAX_BASE_URL_LENGTH = 2048;
 /** Longest username or organisation. */
 export const MAX_IDENTITY_LENGTH = 256;
 
-export const SERVICE_BASE_REASON = 'must be an https URL (http only on 127.0.0.1 or localhost)';
-export const IDENTITY_SPACES_REASON = 'must not start or end with spaces';
-
 /** A service URL or launch URL setting: empty (unset), https, or http on a loopback host. */
 export function isServiceBaseSetting(value: string): boolean {
   return value === '' || checkServiceBase(value).ok;
@@ -37,14 +34,22 @@ export function isTrimmed(value: string): boolean {
   return value === value.trim();
 }
 
+/** Why a text setting cannot be used: the code its schema reports, and the values its words hold after the name. */
+export interface TextSettingProblem {
+  readonly code: 'tooLong' | 'settingServiceBase' | 'settingSpaces';
+  readonly details: readonly string[];
+}
+
+export type TextSettingProblemCode = TextSettingProblem['code'];
+
 /**
- * Why a text setting cannot be used, in words that follow its name, or undefined: what
- * its schema checks, said plainly.
+ * Why a text setting cannot be used, or undefined: what its schema checks, with the
+ * code and details the schema's issue carries (the options page says it from the code).
  */
-export function textSettingProblem(key: 'serviceUrl' | 'launchUrl' | 'username' | 'org', value: string): string | undefined {
+export function textSettingProblem(key: 'serviceUrl' | 'launchUrl' | 'username' | 'org', value: string): TextSettingProblem | undefined {
   const base = key === 'serviceUrl' || key === 'launchUrl';
   const max = base ? MAX_BASE_URL_LENGTH : MAX_IDENTITY_LENGTH;
-  if (value.length > max) return `must be at most ${max} characters`;
-  if (base) return isServiceBaseSetting(value) ? undefined : SERVICE_BASE_REASON;
-  return isTrimmed(value) ? undefined : IDENTITY_SPACES_REASON;
+  if (value.length > max) return { code: 'tooLong', details: [String(max)] };
+  if (base) return isServiceBaseSetting(value) ? undefined : { code: 'settingServiceBase', details: [] };
+  return isTrimmed(value) ? undefined : { code: 'settingSpaces', details: [] };
 }

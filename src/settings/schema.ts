@@ -8,29 +8,34 @@
  * never exported.
  */
 import * as z from 'zod/mini';
-import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, reasonOf } from '../api/params';
+import type { ValidationCode } from '../api/errors';
+import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, problemOf } from '../api/params';
 import { isEgressLocation } from '../egress';
 import { PolicyIssue, normalizePolicy } from '../policy';
+import { isSettingCode, settingIssue, type SettingCode, type SettingsIssue } from './errors';
 import {
   EXPIRY_PRESETS,
   EXPIRY_PRESET_SECONDS,
-  IDENTITY_SPACES_REASON,
   MAX_BASE_URL_LENGTH,
   MAX_BULK_THRESHOLD,
   MAX_CUSTOM_EXPIRY_MINUTES,
   MAX_IDENTITY_LENGTH,
   MAX_USES,
-  SERVICE_BASE_REASON,
   isServiceBaseSetting,
   isTrimmed,
 } from './limits';
 
 // The zod-free parts live in ./limits (the options page imports them from there).
 export { EXPIRY_PRESETS, EXPIRY_PRESET_SECONDS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, type ExpiryPreset } from './limits';
+export type { SettingsIssue } from './errors';
 
-const serviceBase = z.string().check(z.maxLength(MAX_BASE_URL_LENGTH), z.refine(isServiceBaseSetting, SERVICE_BASE_REASON));
+// A check's own message is a code (a setting's code, or the client's validation code):
+// issueOf reads it back, and the analyst is told from it.
+const code = (value: SettingCode | ValidationCode): string => value;
 
-const identityName = z.string().check(z.maxLength(MAX_IDENTITY_LENGTH), z.refine(isTrimmed, IDENTITY_SPACES_REASON));
+const serviceBase = z.string().check(z.maxLength(MAX_BASE_URL_LENGTH), z.refine(isServiceBaseSetting, code('settingServiceBase')));
+
+const identityName = z.string().check(z.maxLength(MAX_IDENTITY_LENGTH), z.refine(isTrimmed, code('settingSpaces')));
 
 const policyEntries = z
   .array(z.strictObject({ type: z.string().check(z.minLength(1), z.maxLength(64)), params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(1000)) }))
@@ -38,7 +43,10 @@ const policyEntries = z
     z.maxLength(200),
     z.superRefine((entries, ctx) => {
       const result = normalizePolicy(entries, 'policy');
-      if (result instanceof PolicyIssue) ctx.addIssue({ code: 'custom', message: `${result.path} ${result.reason}`, input: entries });
+      // The issue names the entry (`policy[0].params`), and carries the policy rule's code and values.
+      if (result instanceof PolicyIssue) {
+        ctx.addIssue({ code: 'custom', message: result.code, input: entries, params: { field: result.path, details: result.params.slice(1) } });
+      }
     }),
   );
 
@@ -47,8 +55,8 @@ const categoryList = z.array(z.string().check(z.minLength(1), z.maxLength(64))).
 const browserProfile = z.strictObject({
   os: z.enum(BROWSER_OS),
   browser: z.enum(BROWSER_NAMES),
-  timezone: z.string().check(z.refine((value) => value === '' || isIanaTimeZone(value), 'must be an IANA time zone name')),
-  languages: z.string().check(z.refine((value) => value === '' || isAcceptLanguage(value), 'must be an Accept-Language value')),
+  timezone: z.string().check(z.refine((value) => value === '' || isIanaTimeZone(value), code('notTimeZone'))),
+  languages: z.string().check(z.refine((value) => value === '' || isAcceptLanguage(value), code('notAcceptLanguage'))),
 });
 
 /** The schema of each setting, key by key. */
@@ -75,7 +83,7 @@ export const settingShapes = {
   autoDomainAllow: z.boolean(),
   /** Research session defaults. */
   research: z.strictObject({
-    egressRegion: z.string().check(z.refine((value) => value === '' || isEgressLocation(value), 'must be a known egress location')),
+    egressRegion: z.string().check(z.refine((value) => value === '' || isEgressLocation(value), code('notEgressLocation'))),
     browserProfile: z.nullable(browserProfile),
     availability: categoryList,
     connectivity: categoryList,
@@ -131,9 +139,34 @@ export function parseStoredSettings(value: unknown): Settings {
   return out as Settings;
 }
 
-export interface SettingsIssue {
-  readonly key: string;
-  readonly message: string;
+/** `root` followed by a zod path: `research.browserProfile.timezone`, `policy[0]`. */
+function pathOf(root: string, path: readonly PropertyKey[]): string {
+  let out = root;
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
+  return out;
+}
+
+function isStringList(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/**
+ * A zod issue of one setting as a settings issue: the setting's own code when its check
+ * has one, else the client's validation code read from the issue; the field is the path
+ * inside the key (or the one a check names); the English words are the code's.
+ */
+function issueOf(key: SettingKey, issue: z.core.$ZodIssue | undefined): SettingsIssue {
+  if (issue === undefined) return settingIssue(key, 'invalid');
+  const custom = issue.code === 'custom' ? (issue.params ?? {}) : {};
+  // An unknown key inside a setting is named, cut as an unknown setting's name is.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, (issue.keys[0] ?? '').slice(0, 64)] : issue.path;
+  const field = typeof custom['field'] === 'string' ? custom['field'] : pathOf(key, path);
+  if (isSettingCode(issue.message)) {
+    const details = isStringList(custom['details']) ? custom['details'] : [];
+    return settingIssue(key, issue.message, details, field);
+  }
+  const { code: problem, details } = problemOf(issue);
+  return settingIssue(key, problem, details, field);
 }
 
 /**
@@ -144,19 +177,16 @@ export interface SettingsIssue {
 export function parsePartialSettings(value: unknown): { values: Partial<Settings>; issues: SettingsIssue[] } {
   const issues: SettingsIssue[] = [];
   const values: Record<string, unknown> = {};
-  if (!isPlainRecord(value)) return { values: {}, issues: [{ key: '', message: 'must be an object' }] };
+  if (!isPlainRecord(value)) return { values: {}, issues: [settingIssue('', 'notObject')] };
   for (const key of Object.keys(value)) {
     if (FORBIDDEN_KEYS.has(key) || !Object.hasOwn(settingShapes, key)) {
-      issues.push({ key: key.slice(0, 64), message: 'is not a setting' });
+      issues.push(settingIssue(key.slice(0, 64), 'settingUnknown'));
       continue;
     }
     const settingKey = key as SettingKey;
     const parsed = settingShapes[settingKey].safeParse(value[key]);
     if (parsed.success) values[settingKey] = parsed.data;
-    else {
-      const issue = parsed.error.issues[0];
-      issues.push({ key, message: issue ? reasonOf(issue) : 'is invalid' });
-    }
+    else issues.push(issueOf(settingKey, parsed.error.issues[0]));
   }
   return { values, issues };
 }

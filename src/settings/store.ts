@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { t } from '../i18n';
+import { SettingsError, importIssue, settingIssue } from './errors';
 import { defineItem } from './item';
 import {
   DEFAULT_SETTINGS,
@@ -16,6 +17,9 @@ import {
   type Settings,
   type SettingsIssue,
 } from './schema';
+
+// The settings' errors live in ./errors (the options page imports them from there).
+export { SettingsError } from './errors';
 
 /** The stored settings. Version 1; later versions add numbered migrations here. */
 export const settingsItem = defineItem<unknown>('local', 'settings', {}, { version: 1, migrations: {} });
@@ -75,7 +79,7 @@ export async function readManagedPolicy(): Promise<ManagedPolicy> {
   const { [MANAGED_TOKEN_KEY]: token, ...rest } = raw;
   const { values, issues } = parsePartialSettings(rest);
   const goodToken = typeof token === 'string' && token.trim().length > 0 ? token : undefined;
-  if (token !== undefined && goodToken === undefined) issues.push({ key: MANAGED_TOKEN_KEY, message: 'must be non-empty text' });
+  if (token !== undefined && goodToken === undefined) issues.push(settingIssue(MANAGED_TOKEN_KEY, 'settingTokenText'));
   return goodToken === undefined ? { values, issues } : { values, issues, token: goodToken };
 }
 
@@ -111,17 +115,9 @@ export async function readSettingsView(): Promise<SettingsView> {
   return overlay(user, managed);
 }
 
-/** A change the settings refused: which keys and why. */
-export class SettingsError extends Error {
-  override readonly name = 'SettingsError';
-  constructor(readonly issues: SettingsIssue[]) {
-    super(issues.map((issue) => `${issue.key || 'settings'} ${issue.message}`).join('; '));
-  }
-}
-
 function identityIssue(settings: Settings): SettingsIssue | undefined {
   return settings.username !== '' && settings.org !== ''
-    ? { key: 'username', message: 'and organisation are mutually exclusive: fill in one' }
+    ? settingIssue('username', 'settingIdentityBoth')
     : undefined;
 }
 
@@ -133,7 +129,7 @@ export async function saveSettings(patch: unknown): Promise<SettingsView> {
   const { values, issues } = parsePartialSettings(patch);
   const managed = await readManagedPolicy();
   for (const key of Object.keys(values)) {
-    if (Object.hasOwn(managed.values, key)) issues.push({ key, message: 'is set by your organisation' });
+    if (Object.hasOwn(managed.values, key)) issues.push(settingIssue(key, 'settingLocked'));
   }
   const next = { ...(await readUserSettings()), ...values };
   // Judged on what will be in force: a username set by policy and an org set here clash.
@@ -164,25 +160,25 @@ export const MAX_IMPORT_LENGTH = 512 * 1024;
  * and storage is untouched. Managed keys keep their managed values.
  */
 export async function importSettings(json: string): Promise<SettingsView> {
-  if (json.length > MAX_IMPORT_LENGTH) throw new SettingsError([{ key: '', message: `file is larger than ${MAX_IMPORT_LENGTH / 1024} KiB` }]);
+  if (json.length > MAX_IMPORT_LENGTH) throw new SettingsError([importIssue('importTooLarge', String(MAX_IMPORT_LENGTH / 1024))]);
   let data: unknown;
   try {
     data = JSON.parse(json);
   } catch {
-    throw new SettingsError([{ key: '', message: 'file is not JSON' }]);
+    throw new SettingsError([importIssue('importNotJson')]);
   }
   const envelope = data as Partial<SettingsExport> | null;
   if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
-    throw new SettingsError([{ key: '', message: 'file is not an Isolink settings export' }]);
+    throw new SettingsError([importIssue('importNotExport')]);
   }
   const extra = Object.keys(envelope).filter((key) => !['format', 'version', 'settings'].includes(key));
   if (envelope.format !== 'isolink-settings' || envelope.version !== 1 || extra.length > 0) {
-    throw new SettingsError([{ key: '', message: 'file is not an Isolink settings export (format isolink-settings, version 1)' }]);
+    throw new SettingsError([importIssue('importWrongFormat')]);
   }
   const { values, issues } = parsePartialSettings(envelope.settings);
   if (issues.length > 0) throw new SettingsError(issues);
   const full = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...values });
-  if (!full.success) throw new SettingsError([{ key: '', message: 'settings are incomplete' }]);
+  if (!full.success) throw new SettingsError([importIssue('importIncomplete')]);
   const managed = await readManagedPolicy();
   const identity = identityIssue({ ...full.data, ...managed.values });
   if (identity) throw new SettingsError([identity]);

@@ -8,6 +8,7 @@
  * - An administrator may deliver it by managed policy; that one wins.
  * Never storage.sync, never exported, never sent to a page.
  */
+import { TokenError } from './errors';
 import { defineItem } from './item';
 import { readManagedPolicy } from './store';
 
@@ -45,7 +46,7 @@ export async function writeToken(token: string, remember: boolean): Promise<void
   const trimmed = token.trim();
   // eslint-disable-next-line no-control-regex -- a token with control characters is malformed
   if (trimmed.length === 0 || trimmed.length > MAX_TOKEN_LENGTH || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new RangeError(`The token must be 1 to ${MAX_TOKEN_LENGTH} characters of text.`);
+    throw new TokenError(MAX_TOKEN_LENGTH);
   }
   if (remember) {
     await localToken.setValue(trimmed);

@@ -316,9 +316,9 @@ describe('handler errors come back as data', () => {
       { ok: false, error: { name: 'TimeoutError', message: 'The service did not answer within 15 s. Try again, or check the service URL.' } },
     ],
     [
-      'a SettingsError',
-      () => Promise.reject(new SettingsError([{ key: 'serviceUrl', message: 'must be an https URL' }])),
-      { ok: false, error: { name: 'SettingsError', message: 'serviceUrl must be an https URL' } },
+      'a SettingsError: its words come from its issues’ codes, not its English message',
+      () => Promise.reject(new SettingsError([{ key: 'serviceUrl', code: 'settingLocked', params: ['serviceUrl'], message: 'is set by your organisation' }])),
+      { ok: false, error: { name: 'SettingsError', message: 'serviceUrl is set by your organisation and cannot be changed here.' } },
     ],
     [
       'something that is not an Error',

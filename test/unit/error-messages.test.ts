@@ -28,8 +28,35 @@ import {
 import type { ProxyWarningCode } from '../../src/api/params';
 import { LaunchRefusedError, NotConfiguredError, PermissionMissingError, describeFailure, errorText } from '../../src/background/failures';
 import { toWireError } from '../../src/background/router';
-import { ERROR_MESSAGE_KEYS, REFUSED_URL_MESSAGE_KEYS, apiErrorText, bulkFailureText, codeText, proxyWarningText, refusedUrlText, type ErrorCode } from '../../src/i18n/errors';
+import {
+  ERROR_MESSAGE_KEYS,
+  FIELD_PROBLEM_KEYS,
+  IMPORT_MESSAGE_KEYS,
+  REFUSED_URL_MESSAGE_KEYS,
+  SETTING_MESSAGE_KEYS,
+  TOKEN_MESSAGE_KEYS,
+  apiErrorText,
+  bulkFailureText,
+  codeText,
+  fieldProblemText,
+  proxyWarningText,
+  refusedUrlText,
+  settingsIssueText,
+  type ErrorCode,
+} from '../../src/i18n/errors';
 import type { TargetUrlProblemCode } from '../../src/net/url';
+import {
+  IMPORT_PROBLEMS,
+  SETTING_REASONS,
+  SettingsError,
+  TokenError,
+  importIssue,
+  settingIssue,
+  type ImportCode,
+  type SettingCode,
+  type SettingsIssue,
+} from '../../src/settings/errors';
+import type { TextSettingProblem, TextSettingProblemCode } from '../../src/settings/limits';
 
 const LOCALES_DIR = resolve(import.meta.dirname, '../../public/_locales');
 const LOCALES = ['en', 'de', 'ja'] as const;
@@ -177,6 +204,98 @@ describe('the table from code to message key', () => {
   });
 });
 
+// ---- the settings' codes ---------------------------------------------------------------
+
+/** A settings issue of every setting's code and import code, with as many values as its English words hold. */
+const SETTINGS_SAMPLES: SettingsIssue[] = [
+  ...(Object.keys(SETTING_REASONS) as SettingCode[]).map((code) =>
+    settingIssue('sampleKey', code, Array.from({ length: placeholders(SETTING_REASONS[code]) }, (_, i) => `value${i + 1}`)),
+  ),
+  ...(Object.keys(IMPORT_PROBLEMS) as ImportCode[]).map((code) => importIssue(code, ...Array.from({ length: placeholders(IMPORT_PROBLEMS[code]) }, (_, i) => `value${i + 1}`))),
+];
+
+/** What the options page refuses beside a text field, one per code. */
+const FIELD_SAMPLES: Record<TextSettingProblemCode, TextSettingProblem> = {
+  tooLong: { code: 'tooLong', details: ['2048'] },
+  settingServiceBase: { code: 'settingServiceBase', details: [] },
+  settingSpaces: { code: 'settingSpaces', details: [] },
+};
+
+/** The message key of a settings issue. */
+function settingsKey(issue: SettingsIssue): string {
+  const code = issue.code as string;
+  if (Object.hasOwn(SETTING_MESSAGE_KEYS, code)) return SETTING_MESSAGE_KEYS[code as SettingCode];
+  return IMPORT_MESSAGE_KEYS[code as ImportCode];
+}
+
+describe('the tables of the settings’ codes', () => {
+  it('have a sample here for every code they map', () => {
+    expect(SETTINGS_SAMPLES.map((issue) => issue.code).sort()).toEqual([...Object.keys(SETTING_MESSAGE_KEYS), ...Object.keys(IMPORT_MESSAGE_KEYS)].sort());
+    expect(Object.keys(FIELD_SAMPLES).sort()).toEqual(Object.keys(FIELD_PROBLEM_KEYS).sort());
+  });
+
+  it('name keys that exist in en, de and ja', () => {
+    const keys = [...Object.values(SETTING_MESSAGE_KEYS), ...Object.values(IMPORT_MESSAGE_KEYS), ...Object.values(FIELD_PROBLEM_KEYS), ...Object.values(TOKEN_MESSAGE_KEYS), 'optionsErrorNoAnswer'];
+    for (const locale of LOCALES) expect(keys.filter((key) => !Object.hasOwn(MESSAGES[locale], key)), locale).toEqual([]);
+  });
+
+  it('give each message exactly the values the issue carries: the setting first, then the English words’ values', () => {
+    const differ: string[] = [];
+    for (const issue of SETTINGS_SAMPLES) {
+      const have = placeholders(MESSAGES.en[settingsKey(issue)]?.message ?? '');
+      if (have !== issue.params.length) differ.push(`${issue.code}: the message holds ${have} values, the issue carries ${issue.params.length}`);
+    }
+    for (const problem of Object.values(FIELD_SAMPLES)) {
+      const have = placeholders(MESSAGES.en[FIELD_PROBLEM_KEYS[problem.code]]?.message ?? '');
+      if (have !== problem.details.length) differ.push(`${problem.code}: the message holds ${have} values, the problem carries ${problem.details.length}`);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  describe.each(LOCALES)('in %s', (locale) => {
+    beforeEach(() => {
+      useLocale(locale);
+    });
+
+    /** Said, not a key, every $ filled, every value in it. */
+    function expectSaid(text: string, key: string, values: readonly string[]): void {
+      expect(text.trim()).not.toBe('');
+      expect(text).not.toBe(key);
+      expect(text).not.toMatch(/\$[1-9$]/u);
+      for (const value of values) expect(text).toContain(value);
+    }
+
+    it.each(SETTINGS_SAMPLES.map((issue): [string, SettingsIssue] => [issue.code, issue]))('a settings issue %s says something, with every value filled in', (_code, issue) => {
+      const text = settingsIssueText(issue);
+      expectSaid(text, settingsKey(issue), issue.params);
+      expect(text).toBe(getMessage(locale, settingsKey(issue), [...issue.params]));
+      if (locale !== 'en') expect(text).not.toContain(issue.message);
+      expect(apiErrorText(new SettingsError([issue]))).toBe(text);
+    });
+
+    it.each(Object.values(FIELD_SAMPLES).map((problem): [string, TextSettingProblem] => [problem.code, problem]))('a field refused for %s is said beside it in full', (_code, problem) => {
+      expectSaid(fieldProblemText(problem), FIELD_PROBLEM_KEYS[problem.code], problem.details);
+    });
+
+    it('a token that cannot be stored is said with its longest length', () => {
+      const error = new TokenError(4096);
+      const text = apiErrorText(error) ?? '';
+      expectSaid(text, TOKEN_MESSAGE_KEYS.tokenInvalid, ['4096']);
+      expect(text).not.toBe(error.message);
+    });
+
+    it('a settings issue of a validation code is said from the client’s table', () => {
+      const issue = settingIssue('maxUses', 'notInteger');
+      expect(settingsIssueText(issue)).toBe(codeText('notInteger', ['maxUses']));
+    });
+
+    it('a SettingsError with several issues says each of them', () => {
+      const issues = [settingIssue('serviceUrl', 'settingLocked'), settingIssue('colour', 'settingUnknown')];
+      expect(apiErrorText(new SettingsError(issues))).toBe(`${settingsIssueText(issues[0] as SettingsIssue)} ${settingsIssueText(issues[1] as SettingsIssue)}`);
+    });
+  });
+});
+
 // ---- what the analyst sees ------------------------------------------------------------
 
 describe('describeFailure and the replies to pages say it in the analyst’s language, never the error’s English message', () => {
@@ -205,6 +324,26 @@ describe('describeFailure and the replies to pages say it in the analyst’s lan
     expect(failure.message).not.toContain(error.message);
     expect(reply.message).toBe(message);
     expect(reply.name).toBe(error.name);
+  });
+
+  it.each<[string, Error, string]>([
+    ['a SettingsError of a key the organisation set', new SettingsError([settingIssue('serviceUrl', 'settingLocked')]), 'serviceUrl wird von Ihrer Organisation festgelegt und kann hier nicht geändert werden.'],
+    ['a SettingsError of an import file', new SettingsError([importIssue('importNotJson')]), 'Die Datei ist kein JSON und daher kein Isolink-Einstellungsexport.'],
+    ['a SettingsError of a zod finding', new SettingsError([settingIssue('maxUses', 'notNumber')]), 'maxUses muss eine Zahl sein.'],
+    ['a TokenError', new TokenError(4096), 'Das Admin-Token muss aus 1 bis 4096 Zeichen Text bestehen, ohne Zeilenumbrüche oder andere Steuerzeichen.'],
+  ])('the reply to a page says %s in German, never its English message', (_label, error, expected) => {
+    // Act
+    const reply = toWireError(error);
+
+    // Assert
+    expect(reply).toEqual({ name: error.name, message: expected });
+    expect(reply.message).not.toContain(error.message);
+  });
+
+  it('a SettingsError or TokenError that lost its codes (it crossed a realm) gets generic words, not its English', () => {
+    expect(apiErrorText({ name: 'SettingsError', message: 'serviceUrl is set by your organisation' })).toBe(de('errorSomethingWrong'));
+    expect(apiErrorText({ name: 'SettingsError', message: 'x', issues: [{ key: 'serviceUrl', message: 'is set by your organisation' }] })).toBe(de('errorSomethingWrong'));
+    expect(apiErrorText({ name: 'TokenError', message: 'The token must be 1 to 4096 characters of text.' })).toBe(de('errorSomethingWrong'));
   });
 
   it('a TimeoutError says the context may exist; the reply to a page says the limit', () => {

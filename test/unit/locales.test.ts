@@ -238,7 +238,7 @@ function literalText(node: ts.Node): string | undefined {
  * text must come from t().
  */
 function englishErrorTexts(file: string, text = readFileSync(file, 'utf8')): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
   const report = (node: ts.Node, what: string, literal: string): void => {
     found.push(`${relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what} ${JSON.stringify(literal)}`);
@@ -264,14 +264,23 @@ function englishErrorTexts(file: string, text = readFileSync(file, 'utf8')): str
   return found;
 }
 
-describe('errors built in src/background', () => {
-  const files = keyHolders(join(ROOT, 'src/background'), /\.ts$/u);
+describe('errors built in src/background, src/settings, src/messaging/page.ts and src/ui', () => {
+  const files = [
+    ...keyHolders(join(ROOT, 'src/background'), /\.ts$/u),
+    ...keyHolders(join(ROOT, 'src/settings'), /\.ts$/u),
+    join(ROOT, 'src/messaging/page.ts'),
+    ...keyHolders(join(ROOT, 'src/ui'), /\.tsx?$/u),
+  ];
 
-  it('finds the background sources', () => {
-    expect(files.length).toBeGreaterThan(8);
+  it('finds the sources', () => {
+    const inside = (dir: string) => files.filter((file) => relative(ROOT, file).startsWith(dir)).length;
+    expect(inside('src/background/')).toBeGreaterThan(8);
+    expect(inside('src/settings/')).toBeGreaterThan(6);
+    expect(inside('src/messaging/')).toBe(1);
+    expect(inside('src/ui/')).toBeGreaterThan(30);
   });
 
-  it('are given the analyst’s words through t(), never a literal English string', () => {
+  it('are given the analyst’s words through t() or a code, never a literal English string', () => {
     expect(files.flatMap((file) => englishErrorTexts(file))).toEqual([]);
   });
 
@@ -294,5 +303,33 @@ describe('errors built in src/background', () => {
     ]);
     expect(isProse('tooLong')).toBe(false);
     expect(isProse('https://example.com/a b')).toBe(false);
+  });
+
+  it('catches English given to a settings issue, a page’s error and an error a page builds', () => {
+    const settings = [
+      "issues.push({ key, message: 'is set by your organisation' });",
+      "issues.push(settingIssue(key, 'settingLocked'));",
+      'throw new SettingsError([{ key: \'\', message: `file is larger than ${max} KiB` }]);',
+      'throw new RangeError(`The token must be 1 to ${MAX_TOKEN_LENGTH} characters of text.`);',
+      'throw new TokenError(MAX_TOKEN_LENGTH);',
+    ].join('\n');
+    expect(englishErrorTexts(join(ROOT, 'src/settings/probe.ts'), settings)).toEqual([
+      'src/settings/probe.ts:1 message "is set by your organisation"',
+      'src/settings/probe.ts:3 message "file is larger than X KiB"',
+      'src/settings/probe.ts:4 new RangeError "The token must be 1 to X characters of text."',
+    ]);
+    const page = "if (!isReply(reply)) throw new RemoteError({ name: 'Error', message: 'Isolink did not answer. Reload the extension and try again.' });";
+    expect(englishErrorTexts(join(ROOT, 'src/messaging/page.ts'), page)).toEqual(['src/messaging/page.ts:1 message "Isolink did not answer. Reload the extension and try again."']);
+    const ui = [
+      'export function Form() {',
+      "  const failure = () => setError(new Error('Type a domain first'));",
+      "  const notice = { kind: 'error', title: 'Not saved', message: t('optionsFixFields') };",
+      '  return <p title="Not saved">{notice.message}</p>;',
+      '}',
+    ].join('\n');
+    expect(englishErrorTexts(join(ROOT, 'src/ui/options/probe.tsx'), ui)).toEqual([
+      'src/ui/options/probe.tsx:2 new Error "Type a domain first"',
+      'src/ui/options/probe.tsx:3 title "Not saved"',
+    ]);
   });
 });

@@ -4,11 +4,13 @@
  * session and research defaults, policy, proxies, files, import and export. Each test
  * asserts the exact messages the page sends.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { RemoteError, type Connector } from '../../src/messaging/page';
+import { NoAnswerError, RemoteError, type Connector } from '../../src/messaging/page';
 import type { MessageData, MessageType, ProtocolValues, Settings, SettingsView, Status } from '../../src/messaging/protocol';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
 import { App } from '../../src/ui/options/App';
@@ -299,10 +301,21 @@ describe('options page: enterprise', () => {
   });
 
   it('lists the managed settings that could not be used, at the top', async () => {
-    await renderApp({ view: viewOf({}, { managedIssues: [{ key: 'maxUses', message: 'must be a positive whole number' }] }) });
+    await renderApp({
+      view: viewOf(
+        {},
+        {
+          managedIssues: [
+            { key: 'maxUses', code: 'notPositive', params: ['maxUses'], message: 'must be positive' },
+            { key: 'colour', code: 'settingUnknown', params: ['colour'], message: 'is not a setting' },
+          ],
+        },
+      ),
+    });
 
     const region = screen.getByRole('region', { name: 'Some settings from your organisation could not be used' });
-    expect(region.textContent).toContain('maxUses must be a positive whole number');
+    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['maxUses must be greater than zero.', 'colour is not a setting of Isolink.']);
+    expect(region.textContent).not.toContain('must be positive');
   });
 
   it('locks the session defaults key by key', async () => {
@@ -442,7 +455,7 @@ describe('options page: policy defaults', () => {
     savePolicy();
 
     expect(policy().getByText('101/100').className).toContain('error');
-    const expected = 'The policy was not saved: policy[0].params[0] must be at most 100 characters. Correct it and save again.';
+    const expected = 'The policy was not saved: policy[0].params[0] must be at most 100 characters long. Correct it and save again.';
     expect(await policy().findByText(expected, { selector: '[role="alert"]' })).toBeTruthy();
     expect(policy().getByText(expected, { selector: '.field .error' })).toBeTruthy();
     expect(sent('saveSettings')).toEqual([]);
@@ -510,7 +523,7 @@ describe('options page: policy defaults', () => {
     type(policy().getByLabelText('Ribbon background colour'), '#12');
     savePolicy();
 
-    const expected = 'The policy was not saved: policy[1].params must be one colour written #rgb or #rrggbb. Correct it and save again.';
+    const expected = 'The policy was not saved: policy[1].params must be one colour, written #rgb or #rrggbb. Correct it and save again.';
     const field = policy().getByLabelText('Ribbon background colour').closest('.field');
     await waitFor(() => {
       expect(field?.textContent).toContain(expected);
@@ -660,7 +673,7 @@ describe('options page: organisation proxies', () => {
     type(proxies().getByLabelText('Port of web1'), '70000');
     fireEvent.click(proxies().getByRole('button', { name: 'Replace all' }));
 
-    expect(await proxies().findByText('proxies[0].location.port must be 1 to 65535. Correct it and try again.', { selector: '.row-error p' })).toBeTruthy();
+    expect(await proxies().findByText('proxies[0].location.port must be a port number from 1 to 65535. Correct it and try again.', { selector: '.row-error p' })).toBeTruthy();
     expect(proxies().queryByRole('button', { name: 'Replace the list' })).toBeNull();
     expect(sent('setProxies')).toEqual([]);
   });
@@ -783,7 +796,8 @@ describe('options page: import and export', () => {
     const { sent } = await renderApp({
       handlers: {
         importSettings: () => {
-          throw new RemoteError({ name: 'SettingsError', message: 'must be an https URL (http only on 127.0.0.1 or localhost)', field: 'serviceUrl' });
+          // The background says a SettingsError from its codes: the words come translated.
+          throw new RemoteError({ name: 'SettingsError', message: 'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost).' });
         },
       },
     });
@@ -791,7 +805,7 @@ describe('options page: import and export', () => {
 
     fireEvent.change(section().getByLabelText('Import settings'), { target: { files: [new File([text], 'settings.json', { type: 'application/json' })] } });
 
-    const alert = await section().findByText('Import refused, nothing was changed: serviceUrl: must be an https URL (http only on 127.0.0.1 or localhost)');
+    const alert = await section().findByText('Import refused, nothing was changed: serviceUrl must be an https URL (http only on 127.0.0.1 or localhost).');
     expect(alert.getAttribute('role')).toBe('alert');
     expect(sent('importSettings')).toEqual([{ json: text }]);
   });
@@ -1039,5 +1053,107 @@ describe('options page: focus and descriptions', () => {
     const note = remember.closest('.check')?.querySelector('.locked');
     expect(note?.textContent).toBe('Set by your organisation');
     expect(remember.getAttribute('aria-describedby')?.split(' ')).toContain(note?.id);
+  });
+});
+
+// ---- in another language ----------------------------------------------------------
+
+describe('options page: in German, the page’s own checks and the background’s codes are said in German', () => {
+  const german = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/_locales/de/messages.json'), 'utf8')) as Record<string, { message: string }>;
+  const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
+
+  /** browser.i18n.getMessage over the German messages, $1..$9 filled in. */
+  function de(key: string, substitutions?: string | string[]): string {
+    const subs = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
+    return (german[key]?.message ?? '').replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
+  }
+
+  /** No English message (of some length, without values) appears in the text. */
+  function expectNoEnglish(text: string | null): void {
+    const leaks = Object.entries(english).filter(([key, entry]) => !entry.message.includes('$') && entry.message.length >= 12 && german[key]?.message !== entry.message && (text ?? '').includes(entry.message));
+    expect(leaks.map(([key]) => key)).toEqual([]);
+  }
+
+  beforeEach(() => {
+    (fakeBrowser.i18n as { getMessage: (key: string, subs?: string | string[]) => string }).getMessage = de;
+  });
+
+  function region(titleKey: string) {
+    return within(screen.getByRole('region', { name: de(titleKey) }));
+  }
+
+  it('lists the managed settings that could not be used from their codes', async () => {
+    await renderApp({
+      view: viewOf({}, { managedIssues: [{ key: 'tabPlacement', code: 'notOneOf', params: ['tabPlacement', 'foreground, background'], message: 'must be one of foreground, background' }] }),
+    });
+
+    const issues = screen.getByRole('region', { name: de('optionsManagedIssuesTitle') });
+    expect(within(issues).getByRole('listitem').textContent).toBe('tabPlacement muss einer dieser Werte sein: foreground, background.');
+    expect(issues.textContent).toBe(de('optionsManagedIssuesTitle') + de('optionsManagedIssuesIntro') + de('apiNotOneOf', ['tabPlacement', 'foreground, background']));
+  });
+
+  it.each([
+    ['a service URL that is not https', 'optionsServiceUrl', 'http://isolation.example.com', 'optionsFieldServiceBase', []],
+    ['a service URL that is too long', 'optionsServiceUrl', `https://isolation.example.com/${'a'.repeat(2048)}`, 'optionsFieldTooLong', ['2048']],
+  ])('refuses %s beside the field', async (_label, labelKey, value, messageKey, subs) => {
+    const { sent } = await renderApp();
+
+    type(region('optionsConnectionTitle').getByLabelText(de(labelKey)), value);
+    fireEvent.click(region('optionsConnectionTitle').getByRole('button', { name: de('optionsSave') }));
+
+    const error = await region('optionsConnectionTitle').findByText(de(messageKey, subs));
+    expect(error.textContent).toMatch(/^Der Wert /u);
+    expectNoEnglish(error.textContent);
+    expect(sent('saveSettings')).toEqual([]);
+  });
+
+  it('refuses a bad policy entry with the rule’s words', async () => {
+    const { sent } = await renderApp();
+
+    type(region('optionsPolicyTitle').getByLabelText(de('optionsPolicyRibbonBackground')), '#12');
+    fireEvent.click(region('optionsPolicyTitle').getByRole('button', { name: de('optionsPolicySave') }));
+
+    const expected = de('optionsPolicyIssue', de('apiPolicyColor', 'policy[0].params'));
+    expect(expected).toBe('Die Richtlinie wurde nicht gespeichert: policy[0].params muss genau eine Farbe sein, geschrieben als #rgb oder #rrggbb. Korrigieren Sie sie und speichern Sie erneut.');
+    expect((await region('optionsPolicyTitle').findByRole('alert')).textContent).toBe(expected);
+    expect(sent('saveSettings')).toEqual([]);
+  });
+
+  it('refuses an invalid proxy, and shows the warnings it finds itself, in German', async () => {
+    const OWN = { name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } };
+    const { sent } = await renderApp({ view: viewOf({ org: 'acme/soc' }), handlers: { getProxies: () => ({ proxies: [OWN] }) } });
+    const proxies = () => region('optionsProxiesTitle');
+
+    type(proxies().getByLabelText(de('optionsProxyName')), 'p2');
+    type(proxies().getByLabelText(de('optionsProxyAddress')), 'not a host');
+    fireEvent.click(proxies().getByRole('button', { name: de('optionsProxyAdd') }));
+    const invalid = de('optionsProxyInvalid', de('apiNotIpOrFqdn', 'proxy[0].location.address'));
+    expect(await proxies().findByText(invalid, { selector: '[role="alert"]' })).toBeTruthy();
+    expectNoEnglish(invalid);
+
+    fireEvent.click(proxies().getByRole('button', { name: de('optionsProxyLoad') }));
+    await proxies().findByText(de('optionsProxyLoaded', ['1', '0', 'acme/soc']));
+    fireEvent.change(proxies().getByLabelText(de('optionsProxyRowType', 'web1')), { target: { value: 'socks5' } });
+    fireEvent.click(proxies().getByRole('button', { name: de('optionsProxyReplaceAll') }));
+
+    const warnings = proxies().getByRole('list', { name: de('optionsProxyWarnings') });
+    expect(warnings.textContent).toBe('web1: Chrome unterstützt keine Authentifizierung für SOCKSv5-Proxys.');
+    expect(sent('addProxies')).toEqual([]);
+  });
+
+  it('says what to do when the background does not answer at all', async () => {
+    await renderApp({
+      handlers: {
+        testConnection: () => {
+          throw new NoAnswerError();
+        },
+      },
+    });
+
+    fireEvent.click(region('optionsConnectionTitle').getByRole('button', { name: de('optionsTestConnection') }));
+
+    const alert = await region('optionsConnectionTitle').findByRole('alert');
+    expect(alert.textContent).toBe(de('optionsErrorNoAnswer'));
+    expect(alert.textContent).not.toContain(new NoAnswerError().message);
   });
 });

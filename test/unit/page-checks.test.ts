@@ -11,7 +11,8 @@ import { MAX_NAME_LENGTH, checkProxies, type ProxyDraft } from '../../src/api/va
 import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES, MAX_IMPORT_LENGTH } from '../../src/messaging/limits';
 import { PROTOCOL } from '../../src/messaging/protocol';
 import { MAX_BASE_URL_LENGTH, MAX_IDENTITY_LENGTH, textSettingProblem } from '../../src/settings/limits';
-import { settingShapes } from '../../src/settings/schema';
+import { settingReason } from '../../src/settings/errors';
+import { parsePartialSettings, settingShapes } from '../../src/settings/schema';
 
 /** prepareProxies' answer in checkProxies' form. */
 function zodAnswer(list: readonly ProxyDraft[], field: string): unknown {
@@ -101,10 +102,26 @@ describe('textSettingProblem (the options page) against the settings schema', ()
     }
   });
 
-  it('says why, in the words the schema uses', () => {
-    expect(textSettingProblem('serviceUrl', 'http://isolation.example.com')).toBe('must be an https URL (http only on 127.0.0.1 or localhost)');
-    expect(textSettingProblem('org', ' acme')).toBe('must not start or end with spaces');
-    expect(textSettingProblem('username', 'a'.repeat(MAX_IDENTITY_LENGTH + 1))).toBe(`must be at most ${String(MAX_IDENTITY_LENGTH)} characters`);
+  it('says why with the code and details the schema’s issue carries', () => {
+    for (const key of keys) {
+      for (const value of values) {
+        const problem = textSettingProblem(key, value);
+        if (problem === undefined) continue;
+        const [issue] = parsePartialSettings({ [key]: value }).issues;
+        expect({ key, value, code: problem.code, params: [key, ...problem.details] }).toEqual({ key, value, code: issue?.code, params: issue?.params });
+        expect(settingReason(problem.code, problem.details)).toBe(issue?.message);
+      }
+    }
+  });
+
+  it.each<[string, 'serviceUrl' | 'org' | 'username', string, unknown, string]>([
+    ['plain http off loopback', 'serviceUrl', 'http://isolation.example.com', { code: 'settingServiceBase', details: [] }, 'must be an https URL (http only on 127.0.0.1 or localhost)'],
+    ['spaces around', 'org', ' acme', { code: 'settingSpaces', details: [] }, 'must not start or end with spaces'],
+    ['too long', 'username', 'a'.repeat(MAX_IDENTITY_LENGTH + 1), { code: 'tooLong', details: [String(MAX_IDENTITY_LENGTH)] }, `must be at most ${String(MAX_IDENTITY_LENGTH)} characters`],
+  ])('refuses %s', (_label, key, value, expected, english) => {
+    const problem = textSettingProblem(key, value);
+    expect(problem).toEqual(expected);
+    expect(problem && settingReason(problem.code, problem.details)).toBe(english);
   });
 });
 

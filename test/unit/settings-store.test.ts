@@ -20,6 +20,7 @@ import {
   type ManagedPolicy,
 } from '../../src/settings/store';
 import { writeToken } from '../../src/settings/token';
+import { apiErrorText } from '../../src/i18n/errors';
 import { installMessages } from '../support/i18n';
 
 beforeEach(() => {
@@ -122,33 +123,58 @@ describe('saveSettings', () => {
     expect(await readUserSettings()).toEqual(expected);
   });
 
-  it.each<[string, () => unknown, string]>([
-    ['an unknown key', () => ({ colour: 'red' }), 'colour is not a setting'],
-    ['an own __proto__ key', () => JSON.parse('{"__proto__":{"serviceUrl":"https://evil.example"}}') as unknown, '__proto__ is not a setting'],
-    ['an own constructor key', () => JSON.parse('{"constructor":{"prototype":{"polluted":true}}}') as unknown, 'constructor is not a setting'],
-    ['a prototype key', () => ({ prototype: {} }), 'prototype is not a setting'],
-    ['the token', () => ({ token: 'sneaky' }), 'token is not a setting'],
-    ['a number as text', () => ({ maxUses: '3' }), 'maxUses must be a number'],
-    ['a boolean as text', () => ({ rememberToken: 'yes' }), 'rememberToken must be a boolean'],
-    ['an unknown placement', () => ({ tabPlacement: 'sideways' }), 'tabPlacement must be one of foreground, background'],
-    ['plain http off loopback', () => ({ serviceUrl: 'http://isolation.acme.example' }), 'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost)'],
-    ['a bad policy entry', () => ({ policy: [{ type: 'readonly', params: ['yes'] }] }), 'policy policy[0].params must be exactly one of true, false'],
-    ['a padded username', () => ({ username: ' analyst@acme.example ' }), 'username must not start or end with spaces'],
-    ['an organisation beside the stored username', () => ({ org: 'acme' }), 'username and organisation are mutually exclusive: fill in one'],
-    ['both username and organisation', () => ({ username: 'b@acme.example', org: 'acme' }), 'username and organisation are mutually exclusive: fill in one'],
-    ['a good value beside a bad one', () => ({ tabPlacement: 'foreground', colour: 'red' }), 'colour is not a setting'],
-    ['not an object', () => 'tabPlacement=foreground', 'settings must be an object'],
-    ['a list', () => [{ tabPlacement: 'foreground' }], 'settings must be an object'],
-  ])('refuses %s and leaves storage byte-identical', async (_label, patch, expectedMessage) => {
+  it.each<[string, () => unknown, string, string, string[], string]>([
+    ['an unknown key', () => ({ colour: 'red' }), 'colour is not a setting', 'settingUnknown', ['colour'], 'colour is not a setting of Isolink.'],
+    ['an own __proto__ key', () => JSON.parse('{"__proto__":{"serviceUrl":"https://evil.example"}}') as unknown, '__proto__ is not a setting', 'settingUnknown', ['__proto__'], '__proto__ is not a setting of Isolink.'],
+    ['an own constructor key', () => JSON.parse('{"constructor":{"prototype":{"polluted":true}}}') as unknown, 'constructor is not a setting', 'settingUnknown', ['constructor'], 'constructor is not a setting of Isolink.'],
+    ['a prototype key', () => ({ prototype: {} }), 'prototype is not a setting', 'settingUnknown', ['prototype'], 'prototype is not a setting of Isolink.'],
+    ['the token', () => ({ token: 'sneaky' }), 'token is not a setting', 'settingUnknown', ['token'], 'token is not a setting of Isolink.'],
+    ['a number as text', () => ({ maxUses: '3' }), 'maxUses must be a number', 'notNumber', ['maxUses'], 'maxUses must be a number.'],
+    ['a boolean as text', () => ({ rememberToken: 'yes' }), 'rememberToken must be true or false', 'notBoolean', ['rememberToken'], 'rememberToken must be true or false.'],
+    ['an unknown placement', () => ({ tabPlacement: 'sideways' }), 'tabPlacement must be one of foreground, background', 'notOneOf', ['tabPlacement', 'foreground, background'], 'tabPlacement must be one of: foreground, background.'],
+    [
+      'plain http off loopback',
+      () => ({ serviceUrl: 'http://isolation.acme.example' }),
+      'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost)',
+      'settingServiceBase',
+      ['serviceUrl'],
+      'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost).',
+    ],
+    [
+      'a bad policy entry',
+      () => ({ policy: [{ type: 'readonly', params: ['yes'] }] }),
+      'policy policy[0].params must be exactly one of true, false',
+      'policyChoice',
+      ['policy[0].params', 'true, false'],
+      'policy[0].params must be exactly one of: true, false.',
+    ],
+    [
+      'a bad time zone in the research defaults',
+      () => ({ research: { ...DEFAULT_SETTINGS.research, browserProfile: { os: 'win', browser: 'chrome', timezone: '+02:00', languages: '' } } }),
+      'research research.browserProfile.timezone must be an IANA time zone name such as Europe/Berlin',
+      'notTimeZone',
+      ['research.browserProfile.timezone'],
+      'research.browserProfile.timezone must be an IANA time zone name, such as Europe/Berlin.',
+    ],
+    ['a padded username', () => ({ username: ' analyst@acme.example ' }), 'username must not start or end with spaces', 'settingSpaces', ['username'], 'username must not start or end with spaces.'],
+    ['an organisation beside the stored username', () => ({ org: 'acme' }), 'username and organisation are mutually exclusive: fill in one', 'settingIdentityBoth', ['username'], 'Fill in a username or an organisation, not both (username).'],
+    ['both username and organisation', () => ({ username: 'b@acme.example', org: 'acme' }), 'username and organisation are mutually exclusive: fill in one', 'settingIdentityBoth', ['username'], 'Fill in a username or an organisation, not both (username).'],
+    ['a good value beside a bad one', () => ({ tabPlacement: 'foreground', colour: 'red' }), 'colour is not a setting', 'settingUnknown', ['colour'], 'colour is not a setting of Isolink.'],
+    ['not an object', () => 'tabPlacement=foreground', 'settings must be an object', 'notObject', ['settings'], 'settings must be an object.'],
+    ['a list', () => [{ tabPlacement: 'foreground' }], 'settings must be an object', 'notObject', ['settings'], 'settings must be an object.'],
+  ])('refuses %s and leaves storage byte-identical', async (_label, patch, expectedMessage, expectedCode, expectedParams, expectedText) => {
     // Arrange
     const before = await snapshot();
 
     // Act
     const act = saveSettings(patch());
+    const error: unknown = await act.catch((e: unknown) => e);
 
-    // Assert
+    // Assert: English for developers; as data a code and params, which the analyst reads translated
     await expect(act).rejects.toBeInstanceOf(SettingsError);
     await expect(act).rejects.toHaveProperty('message', expectedMessage);
+    expect((error as SettingsError).issues.map(({ code, params }) => ({ code, params }))).toEqual([{ code: expectedCode, params: expectedParams }]);
+    expect(apiErrorText(error)).toBe(expectedText);
     expect(await snapshot()).toBe(before);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
@@ -178,7 +204,11 @@ describe('saveSettings', () => {
     const act = saveSettings({ tabPlacement: 'foreground', autoDomainAllow: true });
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'SettingsError', issues: [{ key: 'autoDomainAllow', message: 'is set by your organisation' }] });
+    await expect(act).rejects.toMatchObject({
+      name: 'SettingsError',
+      issues: [{ key: 'autoDomainAllow', code: 'settingLocked', params: ['autoDomainAllow'], message: 'is set by your organisation' }],
+    });
+    expect(apiErrorText(await act.catch((e: unknown) => e))).toBe('autoDomainAllow is set by your organisation and cannot be changed here.');
     expect(await snapshot()).toBe(before);
   });
 });
@@ -188,29 +218,59 @@ describe('importSettings', () => {
     await saveSettings(SAVED);
   });
 
-  it.each<[string, () => string, string]>([
-    ['text that is not JSON', () => 'username=evil', 'settings file is not JSON'],
-    ['a JSON list', () => '[]', 'settings file is not an Isolink settings export'],
-    ['JSON null', () => 'null', 'settings file is not an Isolink settings export'],
-    ['another format', () => JSON.stringify({ format: 'other-tool', version: 1, settings: SAVED }), 'settings file is not an Isolink settings export (format isolink-settings, version 1)'],
-    ['another version', () => JSON.stringify({ format: 'isolink-settings', version: 2, settings: SAVED }), 'settings file is not an Isolink settings export (format isolink-settings, version 1)'],
-    ['a token beside the settings', () => exportFile(SAVED, { token: 'sneaky' }), 'settings file is not an Isolink settings export (format isolink-settings, version 1)'],
-    ['a token among the settings', () => exportFile({ ...SAVED, token: 'sneaky' }), 'token is not a setting'],
-    ['an unknown key', () => exportFile({ ...SAVED, colour: 'red' }), 'colour is not a setting'],
-    ['an own __proto__ key', () => `{"format":"isolink-settings","version":1,"settings":{"__proto__":{"serviceUrl":"https://evil.example"}}}`, '__proto__ is not a setting'],
-    ['one invalid value', () => exportFile({ ...SAVED, serviceUrl: 'http://evil.example' }), 'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost)'],
-    ['both username and organisation', () => exportFile({ ...SAVED, org: 'acme' }), 'username and organisation are mutually exclusive: fill in one'],
-    ['no settings', () => JSON.stringify({ format: 'isolink-settings', version: 1 }), 'settings must be an object'],
-    ['600 KiB', () => exportFile({ ...SAVED, username: 'x'.repeat(600 * 1024) }), 'settings file is larger than 512 KiB'],
-  ])('refuses %s atomically', async (_label, file, expectedMessage) => {
+  it.each<[string, () => string, string, string, string[], string]>([
+    ['text that is not JSON', () => 'username=evil', 'settings file is not JSON', 'importNotJson', [], 'The file is not JSON, so it is not an Isolink settings export.'],
+    ['a JSON list', () => '[]', 'settings file is not an Isolink settings export', 'importNotExport', [], 'The file is not an Isolink settings export.'],
+    ['JSON null', () => 'null', 'settings file is not an Isolink settings export', 'importNotExport', [], 'The file is not an Isolink settings export.'],
+    ...(
+      [
+        ['another format', () => JSON.stringify({ format: 'other-tool', version: 1, settings: SAVED })],
+        ['another version', () => JSON.stringify({ format: 'isolink-settings', version: 2, settings: SAVED })],
+        ['a token beside the settings', () => exportFile(SAVED, { token: 'sneaky' })],
+      ] as const
+    ).map(
+      ([label, file]): [string, () => string, string, string, string[], string] => [
+        label,
+        file,
+        'settings file is not an Isolink settings export (format isolink-settings, version 1)',
+        'importWrongFormat',
+        [],
+        'The file is not an Isolink settings export of this version (format isolink-settings, version 1).',
+      ],
+    ),
+    ['a token among the settings', () => exportFile({ ...SAVED, token: 'sneaky' }), 'token is not a setting', 'settingUnknown', ['token'], 'token is not a setting of Isolink.'],
+    ['an unknown key', () => exportFile({ ...SAVED, colour: 'red' }), 'colour is not a setting', 'settingUnknown', ['colour'], 'colour is not a setting of Isolink.'],
+    [
+      'an own __proto__ key',
+      () => `{"format":"isolink-settings","version":1,"settings":{"__proto__":{"serviceUrl":"https://evil.example"}}}`,
+      '__proto__ is not a setting',
+      'settingUnknown',
+      ['__proto__'],
+      '__proto__ is not a setting of Isolink.',
+    ],
+    [
+      'one invalid value',
+      () => exportFile({ ...SAVED, serviceUrl: 'http://evil.example' }),
+      'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost)',
+      'settingServiceBase',
+      ['serviceUrl'],
+      'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost).',
+    ],
+    ['both username and organisation', () => exportFile({ ...SAVED, org: 'acme' }), 'username and organisation are mutually exclusive: fill in one', 'settingIdentityBoth', ['username'], 'Fill in a username or an organisation, not both (username).'],
+    ['no settings', () => JSON.stringify({ format: 'isolink-settings', version: 1 }), 'settings must be an object', 'notObject', ['settings'], 'settings must be an object.'],
+    ['600 KiB', () => exportFile({ ...SAVED, username: 'x'.repeat(600 * 1024) }), 'settings file is larger than 512 KiB', 'importTooLarge', ['512'], 'The file is larger than 512 KiB, so it is not an Isolink settings export.'],
+  ])('refuses %s atomically', async (_label, file, expectedMessage, expectedCode, expectedParams, expectedText) => {
     // Arrange
     const before = await snapshot();
 
     // Act
     const act = importSettings(file());
+    const error: unknown = await act.catch((e: unknown) => e);
 
     // Assert
     await expect(act).rejects.toMatchObject({ name: 'SettingsError', message: expectedMessage });
+    expect((error as SettingsError).issues.map(({ code, params }) => ({ code, params }))).toEqual([{ code: expectedCode, params: expectedParams }]);
+    expect(apiErrorText(error)).toBe(expectedText);
     expect(await snapshot()).toBe(before);
     expect(await readUserSettings()).toEqual(SAVED);
   });
@@ -307,6 +367,7 @@ function managedArea(): { get(): Promise<Record<string, unknown>> } {
 
 describe('managed policy', () => {
   const NO_POLICY = { values: {}, issues: [] };
+  const UNKNOWN_COLOUR = { key: 'colour', code: 'settingUnknown', params: ['colour'], message: 'is not a setting' } as const;
 
   it('is empty when there is none', async () => {
     // Act
@@ -365,9 +426,9 @@ describe('managed policy', () => {
     expect(actual).toEqual({
       values: { serviceUrl: 'https://isolation.acme.example', autoDomainAllow: false },
       issues: [
-        { key: 'maxUses', message: 'must be a number' },
-        { key: 'colour', message: 'is not a setting' },
-        { key: 'token', message: 'must be non-empty text' },
+        { key: 'maxUses', code: 'notNumber', params: ['maxUses'], message: 'must be a number' },
+        { key: 'colour', code: 'settingUnknown', params: ['colour'], message: 'is not a setting' },
+        { key: 'token', code: 'settingTokenText', params: ['token'], message: 'must be non-empty text' },
       ],
     });
   });
@@ -385,7 +446,7 @@ describe('managed policy', () => {
 
   it('overlay lays managed values over the user’s key by key and lists them as locked', () => {
     // Arrange
-    const managed: ManagedPolicy = { values: { serviceUrl: 'https://isolation.corp.example', maxUses: 1 }, issues: [{ key: 'colour', message: 'is not a setting' }], token: 't' };
+    const managed: ManagedPolicy = { values: { serviceUrl: 'https://isolation.corp.example', maxUses: 1 }, issues: [UNKNOWN_COLOUR], token: 't' };
 
     // Act
     const actual = overlay(SAVED, managed);
@@ -395,7 +456,7 @@ describe('managed policy', () => {
       settings: { ...SAVED, serviceUrl: 'https://isolation.corp.example', maxUses: 1 },
       locked: ['serviceUrl', 'maxUses'],
       tokenManaged: true,
-      managedIssues: [{ key: 'colour', message: 'is not a setting' }],
+      managedIssues: [UNKNOWN_COLOUR],
     });
   });
 
@@ -412,7 +473,7 @@ describe('managed policy', () => {
       settings: { ...SAVED, bulkConfirmThreshold: 2 },
       locked: ['bulkConfirmThreshold'],
       tokenManaged: false,
-      managedIssues: [{ key: 'tabPlacement', message: 'must be one of foreground, background' }],
+      managedIssues: [{ key: 'tabPlacement', code: 'notOneOf', params: ['tabPlacement', 'foreground, background'], message: 'must be one of foreground, background' }],
     });
   });
 });

@@ -4,12 +4,16 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { apiErrorText } from '../../src/i18n/errors';
+import { TokenError } from '../../src/settings/errors';
 import { MAX_TOKEN_LENGTH, clearToken, moveToken, readToken, tokenSource, writeToken } from '../../src/settings/token';
+import { installMessages } from '../support/i18n';
 
 const CANARY = 'canary-token-4f9c2d7e1b8a6053-ZxQw';
 
 beforeEach(() => {
   fakeBrowser.reset();
+  installMessages();
 });
 
 /** Which storage areas hold the canary anywhere in their contents. */
@@ -79,8 +83,12 @@ describe('writeToken', () => {
     // Act
     const act = writeToken(token, false);
 
-    // Assert
+    // Assert: a RangeError with a code, which the analyst reads in words (never the token)
     await expect(act).rejects.toThrow(RangeError);
+    await expect(act).rejects.toBeInstanceOf(TokenError);
+    await expect(act).rejects.toMatchObject({ name: 'TokenError', code: 'tokenInvalid', params: [String(MAX_TOKEN_LENGTH)] });
+    const text = apiErrorText(await act.catch((e: unknown) => e));
+    expect(text).toBe(`The admin token must be 1 to ${String(MAX_TOKEN_LENGTH)} characters of text, without line breaks or other control characters.`);
     expect(JSON.stringify([await fakeBrowser.storage.local.get(), await fakeBrowser.storage.session.get()])).toBe(before);
   });
 });

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { MessageKey } from '../../i18n';
+import { settingsIssueText } from '../../i18n/errors';
 import { sendToBackground, type Connector } from '../../messaging/page';
 import type { SettingsView } from '../../messaging/protocol';
 import { ConnectionSection } from './ConnectionSection';
@@ -30,10 +31,8 @@ function ManagedIssues({ view }: { readonly view: SettingsView }) {
       </h2>
       <p>{t('optionsManagedIssuesIntro')}</p>
       <ul>
-        {view.managedIssues.map((issue) => (
-          <li key={`${issue.key}:${issue.message}`}>
-            <span class="mono">{issue.key === '' ? t('optionsManagedPolicy') : issue.key}</span> {issue.message}
-          </li>
+        {view.managedIssues.map((issue, index) => (
+          <li key={`${index}:${issue.key}:${issue.code}`}>{settingsIssueText(issue)}</li>
         ))}
       </ul>
     </div>

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t, type MessageKey } from '../../i18n';
+import { fieldProblemText } from '../../i18n/errors';
 import type { Settings, Status } from '../../messaging/protocol';
 import { hostPatternOf } from '../../net/url';
 import { textSettingProblem } from '../../settings/limits';
@@ -115,7 +116,7 @@ export function ConnectionSection({ state, view, status }: SectionProps) {
       if (wanted[key] === current[key]) continue;
       const problem = textSettingProblem(key, wanted[key]);
       if (problem === undefined) patch[key] = wanted[key];
-      else found[key] = t('optionsFieldInvalid', problem);
+      else found[key] = fieldProblemText(problem);
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {

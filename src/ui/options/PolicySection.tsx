@@ -1,6 +1,7 @@
 /** Policy defaults: one control per type of POLICY_RULES, chosen by the type's rule. */
 import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
+import { codeText } from '../../i18n/errors';
 import { KNOWN_POLICY_TYPES, POLICY_RULES, PolicyIssue, normalizePolicy, type KnownPolicyType, type PolicyRule } from '../../policy';
 import { Button } from '../common/Button';
 import { NoticeLine } from '../common/NoticeLine';
@@ -51,7 +52,7 @@ export function PolicySection({ state, view }: SectionProps) {
     if (normalized instanceof PolicyIssue) {
       const index = entryIndexOf(normalized.path);
       const type = index === undefined ? undefined : entries[index]?.type;
-      const text = t('optionsPolicyIssue', [normalized.path, normalized.reason]);
+      const text = t('optionsPolicyIssue', codeText(normalized.code, normalized.params));
       setIssue({ type: KNOWN_POLICY_TYPES.find((known) => known === type), text });
       task.notice.value = errorNotice(text);
       return;

@@ -118,7 +118,7 @@ export function ProxiesSection({ state, view }: SectionProps) {
     setWarnings([]);
     const prepared = prepare(loaded.own);
     if (!prepared.ok) {
-      const text = t('optionsProxyInvalid', [prepared.field, prepared.reason]);
+      const text = t('optionsProxyInvalid', prepared.text);
       setRowError(prepared.index === undefined ? null : { index: prepared.index, text });
       task.notice.value = errorNotice(text);
       setConfirm(null);

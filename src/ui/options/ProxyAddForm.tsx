@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { ProxyWarning } from '../../api/params';
 import { DEFAULT_PROXY_PORTS, PROXY_TYPES, isProxyType } from '../../api/values';
 import { t } from '../../i18n';
+import { proxyWarningText } from '../../i18n/errors';
 import type { ProtocolValues } from '../../messaging/protocol';
 import { Button } from '../common/Button';
 import { SelectField, TextField } from '../common/fields';
@@ -33,7 +34,7 @@ export function WarningList({ warnings }: { readonly warnings: readonly ProxyWar
   return (
     <ul class="warn warnings" aria-label={t('optionsProxyWarnings')}>
       {warnings.map((warning) => (
-        <li key={`${warning.proxy}-${warning.code}`}>{warning.message}</li>
+        <li key={`${warning.proxy}-${warning.code}`}>{proxyWarningText(warning)}</li>
       ))}
     </ul>
   );
@@ -63,7 +64,7 @@ export function ProxyAddForm({ state, org, onChanged }: Props) {
     }
     const prepared = prepare([fields], 'proxy');
     if (!prepared.ok) {
-      const text = t('optionsProxyInvalid', [prepared.field, prepared.reason]);
+      const text = t('optionsProxyInvalid', prepared.text);
       const field = fieldOfPath(prepared.field);
       setErrors(field === undefined ? {} : { [field]: text });
       task.notice.value = errorNotice(text);

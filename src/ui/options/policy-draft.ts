@@ -2,7 +2,16 @@
  * The policy editor's model: the params of each known type (empty = not set), and the
  * entries of other types (licence-specific), kept exactly as they were.
  */
-import { KNOWN_POLICY_TYPES, POLICY_RULES, PolicyIssue, isKnownPolicyType, normalizePolicy, type KnownPolicyType, type PolicyEntry } from '../../policy';
+import {
+  KNOWN_POLICY_TYPES,
+  POLICY_PROBLEMS,
+  POLICY_RULES,
+  PolicyIssue,
+  isKnownPolicyType,
+  normalizePolicy,
+  type KnownPolicyType,
+  type PolicyEntry,
+} from '../../policy';
 
 export type KnownParams = { readonly [T in KnownPolicyType]: readonly string[] };
 
@@ -59,7 +68,7 @@ export function entryIndexOf(path: string, root = 'policy'): number | undefined 
 export function normalizeDomain(type: 'domain_allow' | 'domain_block', text: string): string | PolicyIssue {
   const result = normalizePolicy([{ type, params: [text.trim()] }], type);
   if (result instanceof PolicyIssue) return result;
-  return result[0]?.params[0] ?? new PolicyIssue(type, 'is empty');
+  return result[0]?.params[0] ?? new PolicyIssue(`${type}.params`, POLICY_PROBLEMS.policyNoDomain, 'policyNoDomain');
 }
 
 /**

@@ -3,9 +3,10 @@
  * and the inherited ones apart (they belong to a parent organisation).
  */
 import type { ProxyRecord } from '../../api';
-import { ValidationError } from '../../api/errors';
+import type { ValidationCode } from '../../api/errors';
 import type { Proxy, ProxyWarning } from '../../api/params';
 import { checkProxies, type ProxyDraft } from '../../api/values';
+import { codeText } from '../../i18n/errors';
 
 export interface ProxyRow {
   /** Stable key for rendering. */
@@ -68,13 +69,23 @@ export function proxyInputOf(fields: ProxyFields): ProxyDraft {
 
 export type Prepared =
   | { readonly ok: true; readonly proxies: Proxy[]; readonly warnings: ProxyWarning[] }
-  | { readonly ok: false; readonly field: string; readonly reason: string; readonly index: number | undefined };
+  | {
+      readonly ok: false;
+      readonly field: string;
+      /** The validation code, and its params: the field, then the values of its words. */
+      readonly code: ValidationCode;
+      readonly params: readonly string[];
+      /** The analyst's words for it, field included. */
+      readonly text: string;
+      readonly index: number | undefined;
+    };
 
 /** Validates a list with checkProxies (as the background will); a failure names the field and the row it is in. */
 export function prepare(list: readonly ProxyFields[], root = 'proxies'): Prepared {
   const checked = checkProxies(list.map(proxyInputOf), root);
   if (!('field' in checked)) return { ok: true, ...checked };
   const { field, code, details } = checked;
+  const params = [field, ...details];
   const match = field.startsWith(`${root}[`) ? Number(field.slice(root.length + 1, field.indexOf(']'))) : Number.NaN;
-  return { ok: false, field, reason: new ValidationError(field, code, details).reason, index: Number.isInteger(match) ? match : undefined };
+  return { ok: false, field, code, params, text: codeText(code, params), index: Number.isInteger(match) ? match : undefined };
 }
