@@ -5,25 +5,26 @@
  * as a URL, host, IP address or e-mail address; everything else is returned unchanged.
  */
 
-import { isPlainHttpUrl } from './plain-url';
-import { REPLACEMENTS, scan, type ScanResult, type UrlToken } from './scanner';
+import { REPLACEMENTS, scan, type ScanResult } from './scanner';
 
 /**
- * The text with the scan's edits applied. Built by concatenation: V8 makes that a rope
- * of the untouched slices and the replacements and copies it once when it is read,
- * which is cheaper than collecting the pieces in an array and joining them.
+ * text[start, end) with the scan's edits from index first on that lie inside it applied.
+ * Built by concatenation: V8 makes that a rope of the untouched slices and the
+ * replacements and copies it once when it is read, which is cheaper than collecting the
+ * pieces in an array and joining them.
  */
-function render(text: string, result: ScanResult): string {
-  const { count, edits } = result;
-  if (count === 0) return text;
+function render(text: string, { count, edits }: ScanResult, first = 0, start = 0, end = text.length): string {
   let out = '';
-  let pos = 0;
-  for (let at = 0; at < 3 * count; at += 3) {
-    out += text.slice(pos, edits[at]);
+  let pos = start;
+  for (let at = 3 * first; at < 3 * count; at += 3) {
+    const editStart = edits[at] ?? end;
+    if (editStart >= end) break;
+    if (editStart < start) continue;
+    out += text.slice(pos, editStart);
     out += REPLACEMENTS[edits[at + 2] ?? 0] ?? '';
     pos = edits[at + 1] ?? pos;
   }
-  return out + text.slice(pos);
+  return out + text.slice(pos, end);
 }
 
 /**
@@ -64,24 +65,24 @@ function isTrailing(c: number): boolean {
   return c === 0x2e || c === 0x2c || c === 0x3b || c === 0x3a || c === 0x21 || c === 0x3f || c === 0x27 || c === 0x22 || c === 0x2a;
 }
 
-/** text[start, end) with the edits from index first on that lie inside it applied. */
-function renderRange(text: string, result: ScanResult, first: number, start: number, end: number): string {
-  const { count, edits } = result;
-  let out = '';
-  let pos = start;
-  for (let at = 3 * first; at < 3 * count; at += 3) {
-    const editStart = edits[at] ?? end;
-    if (editStart >= end) break;
-    if (editStart < start) continue;
-    out += text.slice(pos, editStart) + (REPLACEMENTS[edits[at + 2] ?? 0] ?? '');
-    pos = edits[at + 1] ?? pos;
-  }
-  return out + text.slice(pos, end);
+/** Where s[from, end) ends without its trailing punctuation. */
+function withoutTrailing(s: string, from: number, end: number): number {
+  let cut = end;
+  while (cut > from && isTrailing(s.charCodeAt(cut - 1))) cut--;
+  return cut;
 }
 
+/**
+ * The common shape of an extracted URL, which the WHATWG URL parser certainly reads as
+ * http(s) with a host: `http://` or `https://` (any case), ASCII labels joined by `.`,
+ * none starting `xn--` (IDNA decodes and checks those) and the last starting with a
+ * letter (else the host may be read as an IPv4 address), then the end or `/ ? #`.
+ */
+const PLAIN_HTTP_URL = /^https?:\/\/(?:(?!xn--)[\da-z-]+\.)*(?!xn--)[a-z][\da-z-]*(?:[#/?]|$)/i;
+
 function isHttpUrl(candidate: string): boolean {
-  // Most candidates have a shape the parser certainly accepts; it is slow to ask it.
-  if (isPlainHttpUrl(candidate)) return true;
+  // Most candidates have the plain shape; it is slow to ask the parser.
+  if (PLAIN_HTTP_URL.test(candidate)) return true;
   try {
     const url = new URL(candidate);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -103,35 +104,24 @@ function isHttpUrl(candidate: string): boolean {
  */
 export function extractUrls(text: string): string[] {
   const result = scan(text, 'refanged', true);
-  const { count, edits, urls } = result;
   const found: string[] = [];
   const seen = new Set<string>();
   let first = 0;
-  for (const token of urls) {
-    if (token.scheme !== 'http' && token.scheme !== 'https') continue;
-    while (first < count && (edits[3 * first] ?? Infinity) < token.start) first++;
-    const candidate = first < count && (edits[3 * first] ?? Infinity) < token.end ? refangedUrl(text, result, first, token) : plainUrl(text, token);
+  for (const { start, authorityEnd, end } of result.urls) {
+    while (first < result.count && (result.edits[3 * first] ?? Infinity) < start) first++;
+    // Trailing punctuation is cut after the authority only. A URL without edits is one
+    // slice of the text (no string to build).
+    let candidate: string;
+    if (first < result.count && (result.edits[3 * first] ?? end) < end) {
+      const tail = render(text, result, first, authorityEnd, end);
+      candidate = render(text, result, first, start, authorityEnd) + tail.slice(0, withoutTrailing(tail, 0, tail.length));
+    } else {
+      candidate = text.slice(start, withoutTrailing(text, authorityEnd, end));
+    }
     // Adding first and validating after: a string seen before was dropped or kept already.
     const known = seen.size;
     seen.add(candidate);
-    if (seen.size === known || !isHttpUrl(candidate)) continue;
-    found.push(candidate);
+    if (seen.size > known && isHttpUrl(candidate)) found.push(candidate);
   }
   return found;
-}
-
-/** A URL without edits: one slice of the text, trailing punctuation after the authority cut. */
-function plainUrl(text: string, token: UrlToken): string {
-  let cut = token.end;
-  while (cut > token.authorityEnd && isTrailing(text.charCodeAt(cut - 1))) cut--;
-  return text.slice(token.start, cut);
-}
-
-/** A URL with edits (from index first on), refanged, trailing punctuation after the authority cut. */
-function refangedUrl(text: string, result: ScanResult, first: number, token: UrlToken): string {
-  const head = renderRange(text, result, first, token.start, token.authorityEnd);
-  const tail = renderRange(text, result, first, token.authorityEnd, token.end);
-  let cut = tail.length;
-  while (cut > 0 && isTrailing(tail.charCodeAt(cut - 1))) cut--;
-  return head + tail.slice(0, cut);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defang, extractUrls, refang } from '../../src/fang';
+import { FANG_DEVIATIONS } from '../fixtures/fang-deviations';
 
 type Confidence = 'consensus' | 'majority' | 'minority' | 'judgement';
 
@@ -16,33 +17,6 @@ interface FangCase {
 const corpus = JSON.parse(
   readFileSync(new URL('../fixtures/fang-cases.json', import.meta.url), 'utf8'),
 ) as { readonly about: string; readonly cases: readonly FangCase[] };
-
-/**
- * Minority cases where the project's answer differs from the corpus, with what the
- * project returns and why that is the better answer. Only minority cases may be here.
- */
-const DEVIATIONS: Readonly<Record<string, { readonly actual: string | readonly string[]; readonly reason: string }>> = {
-  R023: {
-    actual: 'meow://example.com',
-    reason: 'an unknown scheme stays as written: turning it into http would invent a URL the text never named (the host is refanged)',
-  },
-  R063: {
-    actual: 'bad-dot-com',
-    reason: '"-dot-" is part of ordinary hyphenated words and names; reading it as a dot would damage them',
-  },
-  R088: {
-    actual: 'me (arroba) example (punto) com',
-    reason: 'spaced words in parentheses are Spanish prose; joining them across spaces would rewrite sentences',
-  },
-  R092: {
-    actual: '[at](at)[at]',
-    reason: 'at-words with no address around them are prose (as in "Meet me (at) noon"); there is nothing to restore',
-  },
-  R093: {
-    actual: 'foo @ bar.com',
-    reason: 'an @ with spaces around it is prose ("5 @ 3.50", "meet @ noon"); only an @ written against both parts makes an address',
-  },
-};
 
 function run(c: FangCase): string | string[] {
   switch (c.op) {
@@ -63,14 +37,15 @@ describe('fang conformance corpus', () => {
   });
 
   it('names only minority cases of the corpus as deviations', () => {
-    for (const id of Object.keys(DEVIATIONS)) {
+    for (const id of Object.keys(FANG_DEVIATIONS)) {
       expect(corpus.cases.find((c) => c.id === id)?.confidence, id).toBe('minority');
     }
   });
 
   it.each(corpus.cases)('$id $op ($confidence)', (c) => {
     const actual = run(c);
-    const deviation = DEVIATIONS[c.id];
+    // An argued deviation (see ../fixtures/fang-deviations.ts) must give exactly its argued answer.
+    const deviation = FANG_DEVIATIONS[c.id];
     if (deviation === undefined) {
       expect(actual).toEqual(c.expected);
     } else {
