@@ -73,6 +73,11 @@ export async function readStatus(env: Environment): Promise<Status> {
  * what is missing. Host access is checked before every call (users can revoke it).
  */
 export async function connect(env: Environment): Promise<Connection> {
+  // The token is read beside the settings, not after them: one storage round trip less
+  // between the click and the request. Only the first request uses this read; any later
+  // one (a retry) reads again. Marked handled here: a failure surfaces where it is awaited.
+  let tokenRead: Promise<StoredToken | null> | undefined = env.readToken();
+  tokenRead.catch(() => undefined);
   const { settings } = await env.readSettings();
   const origin = settings.serviceUrl === '' ? null : originOf(settings.serviceUrl);
   if (origin === null) throw new NotConfiguredError(t('problemNoService'));
@@ -84,7 +89,9 @@ export async function connect(env: Environment): Promise<Connection> {
     launchBase,
     // Read at request time: a token saved a moment ago is used, none is cached here.
     token: async () => {
-      const stored = await env.readToken();
+      const read = tokenRead ?? env.readToken();
+      tokenRead = undefined;
+      const stored = await read;
       if (!stored) throw new NotConfiguredError(t('problemNoToken'));
       return stored.token;
     },

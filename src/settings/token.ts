@@ -27,11 +27,10 @@ export interface StoredToken {
 
 /** The token in force, and where it comes from; null when none is set. */
 export async function readToken(): Promise<StoredToken | null> {
-  const managed = await readManagedPolicy();
+  // The three places are read at once (one round trip, not three); the order of precedence is below.
+  const [managed, session, local] = await Promise.all([readManagedPolicy(), sessionToken.getValue(), localToken.getValue()]);
   if (managed.token !== undefined) return { token: managed.token, source: 'managed' };
-  const session = await sessionToken.getValue();
   if (session) return { token: session, source: 'session' };
-  const local = await localToken.getValue();
   if (local) return { token: local, source: 'local' };
   return null;
 }
