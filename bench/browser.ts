@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchExtension } from '../test/support/chromium';
+import { launchExtension, watchWorker } from '../test/support/chromium';
 
 export const BENCH_EXTENSION_DIR = resolve(import.meta.dirname, '../.bench-output/chrome-mv3');
 
@@ -203,30 +203,7 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
     const pageCdp = await context.newCDPSession(page);
     const browserCdp = await browser.newBrowserCDPSession();
 
-    let status = 'unknown';
-    let starts = 0;
-    const statusWaiters: { status: string; resolve: (at: number) => void }[] = [];
-    pageCdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: { scriptURL: string; runningStatus: string }[] }) => {
-      const at = performance.now();
-      for (const version of event.versions) {
-        if (version.scriptURL !== scriptUrl) continue;
-        if (version.runningStatus === 'running' && status !== 'running') starts += 1;
-        status = version.runningStatus;
-        for (const waiter of statusWaiters.filter((w) => w.status === status)) {
-          statusWaiters.splice(statusWaiters.indexOf(waiter), 1);
-          waiter.resolve(at);
-        }
-      }
-    });
-    await pageCdp.send('ServiceWorker.enable');
-    const waitForStatus = (wanted: string, timeoutMs: number): Promise<number> =>
-      withTimeout(
-        new Promise<number>((resolvePromise) => {
-          statusWaiters.push({ status: wanted, resolve: resolvePromise });
-        }),
-        timeoutMs,
-        `the service worker reaching ${wanted}`,
-      );
+    const workerWatch = await watchWorker(pageCdp, (url) => url === scriptUrl, 'unknown');
 
     let current: WorkerSession | undefined;
     const findTarget = async (): Promise<TargetInfo | undefined> => {
@@ -241,10 +218,10 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
       page,
       chromiumVersion: browser.version(),
       async worker() {
-        if (current && !current.detached && status === 'running') return current;
+        if (current && !current.detached && workerWatch.status() === 'running') return current;
         // Attach to a running worker only: while it starts, its extension bindings may not be there yet.
-        if (status === 'starting' || status === 'unknown') await waitForStatus('running', status === 'unknown' ? 3_000 : 15_000).catch(() => undefined);
-        if (status !== 'running') await bench.startWorker();
+        if (workerWatch.status() === 'starting' || workerWatch.status() === 'unknown') await workerWatch.waitFor('running', workerWatch.status() === 'unknown' ? 3_000 : 15_000).catch(() => undefined);
+        if (workerWatch.status() !== 'running') await bench.startWorker();
         const deadline = Date.now() + 15_000;
         for (;;) {
           const target = await findTarget();
@@ -262,21 +239,21 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
         }
       },
       async stopWorker() {
-        const stopped = waitForStatus('stopped', 10_000);
+        const stopped = workerWatch.waitFor('stopped', 10_000);
         await pageCdp.send('ServiceWorker.stopAllWorkers');
         await stopped;
         await current?.detach();
         current = undefined;
       },
       async startWorker() {
-        const running = waitForStatus('running', 15_000);
+        const running = workerWatch.waitFor('running', 15_000);
         const requestedAt = performance.now();
         await pageCdp.send('ServiceWorker.startWorker', { scopeURL: `${base}/` });
         const runningAt = await running;
         return { requestedAt, runningAt };
       },
-      workerStatus: () => status,
-      workerStarts: () => starts,
+      workerStatus: () => workerWatch.status(),
+      workerStarts: () => workerWatch.starts(),
       async trace(categories, run) {
         const events: TraceEvent[] = [];
         const onData = (event: { value: Record<string, string>[] }): void => {

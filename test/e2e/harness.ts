@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
-import { findChromium, launchExtension } from '../support/chromium';
+import { findChromium, launchExtension, watchWorker } from '../support/chromium';
 
 /** The build under test: `.output/` unless ISOLINK_OUT_DIR (read by wxt.config.ts too) names another directory. */
 export const EXTENSION_DIR = resolve(import.meta.dirname, '../..', process.env['ISOLINK_OUT_DIR'] ?? '.output', 'chrome-mv3');
@@ -64,37 +64,7 @@ export async function launch(options: { headless?: boolean; language?: string; s
 
   const cdpPage = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(cdpPage);
-  // Playwright's worker events lag behind restarts; CDP reports every state change.
-  interface VersionEvent { versions: { scriptURL: string; runningStatus: string }[] }
-  let starts = 0;
-  let lastStatus = '';
-  const statusWaiters: { status: string; resolve: () => void }[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', (event: VersionEvent) => {
-    for (const version of event.versions) {
-      if (!version.scriptURL.startsWith(base)) continue;
-      if (version.runningStatus === 'running' && lastStatus !== 'running') starts += 1;
-      lastStatus = version.runningStatus;
-      for (const waiter of statusWaiters.filter((w) => w.status === version.runningStatus)) {
-        statusWaiters.splice(statusWaiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
-  });
-  await cdp.send('ServiceWorker.enable');
-  const waitForStatus = (status: string, timeoutMs: number): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        reject(new Error(`the service worker did not reach ${status} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      timer.unref();
-      statusWaiters.push({
-        status,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      });
-    });
+  const workerWatch = await watchWorker(cdp, (url) => url.startsWith(base));
 
   const session: Session = {
     context,
@@ -109,9 +79,9 @@ export async function launch(options: { headless?: boolean; language?: string; s
       return page;
     },
     async currentWorker() {
-      if (lastStatus === 'stopped' || lastStatus === 'stopping') {
+      if (workerWatch.status() === 'stopped' || workerWatch.status() === 'stopping') {
         // A stopped worker is woken by an extension event: opening one of its pages does it.
-        const running = waitForStatus('running', 15_000);
+        const running = workerWatch.waitFor('running', 15_000);
         const page = await context.newPage();
         await page.goto(`${base}/popup.html`);
         await running;
@@ -121,11 +91,11 @@ export async function launch(options: { headless?: boolean; language?: string; s
       return live ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     },
     async stopWorker() {
-      const stopped = waitForStatus('stopped', 10_000);
+      const stopped = workerWatch.waitFor('stopped', 10_000);
       await cdp.send('ServiceWorker.stopAllWorkers');
       await stopped;
     },
-    workerStarts: () => starts,
+    workerStarts: () => workerWatch.starts(),
     async clickMenu(info, tab) {
       const sw = await session.currentWorker();
       await sw.evaluate(

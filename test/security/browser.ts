@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
-import { findChromium, launchExtension } from '../support/chromium';
+import { findChromium, launchExtension, watchWorker } from '../support/chromium';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
 import { jsonText } from './canary';
 
@@ -288,40 +288,13 @@ export async function launchBrowser(options: { simulator?: SimulatorOptions } = 
 
   const home = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(home);
-  let starts = 0;
-  let lastStatus = 'running';
-  const statusWaiters: { status: string; resolve: () => void }[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: { scriptURL: string; runningStatus: string }[] }) => {
-    for (const version of event.versions) {
-      if (!version.scriptURL.startsWith(base)) continue;
-      if (version.runningStatus === 'running' && lastStatus !== 'running') starts += 1;
-      lastStatus = version.runningStatus;
-      for (const waiter of statusWaiters.filter((w) => w.status === version.runningStatus)) {
-        statusWaiters.splice(statusWaiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
-  });
-  await cdp.send('ServiceWorker.enable');
-  const waitForStatus = (status: string, timeoutMs: number): Promise<void> =>
-    new Promise((resolvePromise, reject) => {
-      const timer = setTimeout(() => {
-        reject(new Error(`the service worker did not reach ${status} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      statusWaiters.push({
-        status,
-        resolve: () => {
-          clearTimeout(timer);
-          resolvePromise();
-        },
-      });
-    });
+  const workerWatch = await watchWorker(cdp, (url) => url.startsWith(base), 'running');
 
   let closed = false;
   const liveWorker = async (): Promise<Worker> => {
-    if (lastStatus === 'stopped' || lastStatus === 'stopping') {
+    if (workerWatch.status() === 'stopped' || workerWatch.status() === 'stopping') {
       // Started as the browser starts it for an event (a fresh worker runs its script).
-      const running = waitForStatus('running', 15_000);
+      const running = workerWatch.waitFor('running', 15_000);
       const started = await cdp.send('ServiceWorker.startWorker', { scopeURL: `${base}/` }).then(
         () => true,
         () => false,
@@ -357,11 +330,11 @@ export async function launchBrowser(options: { simulator?: SimulatorOptions } = 
     },
     async stopWorker() {
       await session.harvestNotes();
-      const stopped = waitForStatus('stopped', 10_000);
+      const stopped = workerWatch.waitFor('stopped', 10_000);
       await cdp.send('ServiceWorker.stopAllWorkers');
       await stopped;
     },
-    workerStarts: () => starts,
+    workerStarts: () => workerWatch.starts(),
     async openPage(path) {
       const page = await context.newPage();
       await page.goto(`${base}/${path}`);
@@ -395,7 +368,7 @@ export async function launchBrowser(options: { simulator?: SimulatorOptions } = 
       return reply as Reply;
     },
     async harvestNotes() {
-      if (closed || lastStatus !== 'running') return notes;
+      if (closed || workerWatch.status() !== 'running') return notes;
       const worker = context.serviceWorkers().find((w) => w.url().startsWith(base));
       if (!worker) return notes;
       const fresh = await worker

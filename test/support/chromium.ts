@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { chromium, type BrowserContext, type CDPSession, type Worker } from 'playwright-core';
 
 const CANDIDATES = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -66,4 +66,58 @@ export async function launchExtension(extensionDir: string, profileDir: string, 
     await context.close().catch(() => undefined);
     throw error;
   }
+}
+
+export interface WorkerWatch {
+  /** The extension worker's last running status as CDP reported it. */
+  status(): string;
+  /** How many times it has started running since the watch began. */
+  starts(): number;
+  /** Resolves with Node's clock (performance.now()) when CDP reports `status`; rejects after `timeoutMs`. */
+  waitFor(status: string, timeoutMs: number): Promise<number>;
+}
+
+/**
+ * Follows the running status of the extension's service worker through CDP
+ * (ServiceWorker.workerVersionUpdated): Playwright's worker events lag behind restarts,
+ * CDP reports every change. `isOurs` picks the worker by script URL; `initialStatus` is
+ * what is known before the first report ('running' when the worker is known to be up).
+ */
+export async function watchWorker(cdp: CDPSession, isOurs: (scriptUrl: string) => boolean, initialStatus = ''): Promise<WorkerWatch> {
+  let status = initialStatus;
+  let starts = 0;
+  const waiters: { status: string; resolve: (at: number) => void }[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: { scriptURL: string; runningStatus: string }[] }) => {
+    const at = performance.now();
+    for (const version of event.versions) {
+      if (!isOurs(version.scriptURL)) continue;
+      if (version.runningStatus === 'running' && status !== 'running') starts += 1;
+      status = version.runningStatus;
+      for (const waiter of waiters.filter((w) => w.status === status)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(at);
+      }
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  return {
+    status: () => status,
+    starts: () => starts,
+    waitFor: (wanted, timeoutMs) =>
+      new Promise((resolve, reject) => {
+        const waiter = {
+          status: wanted,
+          resolve: (at: number) => {
+            clearTimeout(timer);
+            resolve(at);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`the service worker did not reach ${wanted} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        timer.unref();
+        waiters.push(waiter);
+      }),
+  };
 }
