@@ -34,9 +34,17 @@ export function judge(value: number, ok: (v: number) => boolean): Verdict {
   return ok(value) ? 'pass' : 'fail';
 }
 
-export function formatTable(rows: readonly Row[]): string {
+/**
+ * The table. `judged` says which rows decide the run; the others (the quick mode's timings,
+ * taken on fewer samples) show their verdict in brackets, as an indication only.
+ */
+export function formatTable(rows: readonly Row[], judged: (r: Row) => boolean = () => true): string {
   const header = ['figure', 'value', 'budget', 'pass/fail'];
-  const cells = rows.map((r) => [r.figure, r.value, r.budget, r.verdict === 'info' ? '-' : r.verdict.toUpperCase()]);
+  const verdictText = (r: Row): string => {
+    if (r.verdict === 'info') return '-';
+    return judged(r) ? r.verdict.toUpperCase() : `(${r.verdict}, not judged)`;
+  };
+  const cells = rows.map((r) => [r.figure, r.value, r.budget, verdictText(r)]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
   const line = (c: readonly string[]): string => c.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
