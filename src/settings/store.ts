@@ -71,8 +71,22 @@ async function managedRaw(): Promise<Record<string, unknown>> {
   }
 }
 
-/** Reads the enterprise policy: each key validated alone; bad keys are reported and ignored. */
-export async function readManagedPolicy(): Promise<ManagedPolicy> {
+/** The managed read in flight, shared by whoever asks meanwhile; never kept after it settles. */
+let managedInFlight: Promise<ManagedPolicy> | undefined;
+
+/**
+ * Reads the enterprise policy: each key validated alone; bad keys are reported and ignored.
+ * Callers at the same moment (an isolation reads the settings and the token side by side)
+ * share one read of storage.managed; a later call reads again. The result is not mutated.
+ */
+export function readManagedPolicy(): Promise<ManagedPolicy> {
+  managedInFlight ??= readManagedPolicyOnce().finally(() => {
+    managedInFlight = undefined;
+  });
+  return managedInFlight;
+}
+
+async function readManagedPolicyOnce(): Promise<ManagedPolicy> {
   const raw = await managedRaw();
   const answer: unknown = raw;
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer) || Object.keys(answer).length === 0) return NO_POLICY;

@@ -409,6 +409,23 @@ describe('managed policy', () => {
     expect(outcome).toBeInstanceOf(ManagedPolicyUnavailableError);
   });
 
+  it('is read once for callers at the same moment, and again afterwards', async () => {
+    // Arrange
+    await fakeBrowser.storage.managed.set({ username: 'soc@acme.example' });
+    const get = vi.spyOn(managedArea(), 'get');
+
+    // Act
+    const [first, second] = await Promise.all([readManagedPolicy(), readManagedPolicy()]);
+    await fakeBrowser.storage.managed.set({ username: 'noc@acme.example' });
+    const later = await readManagedPolicy();
+
+    // Assert
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(first.values).toEqual({ username: 'soc@acme.example' });
+    expect(second).toBe(first);
+    expect(later.values).toEqual({ username: 'noc@acme.example' });
+  });
+
   it('keeps the good keys and reports the bad ones', async () => {
     // Arrange
     await fakeBrowser.storage.managed.set({
