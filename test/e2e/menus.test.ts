@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ANALYST, seedStorage } from '../support/seed';
 import { findChromium, launch, type Session } from './harness';
-
-const ANALYST = 'analyst@acme.example';
 
 /** Seeds settings and a session token straight into storage, as a saved options page would leave them. */
 async function seed(session: Session, overrides: Record<string, unknown> = {}, token: string | null = session.sim.adminToken): Promise<void> {
-  const sw = await session.currentWorker();
-  await sw.evaluate(
-    async ([settings, sessionToken]) => {
-      await chrome.storage.local.set({ settings, settings$: { v: 1 } });
-      if (sessionToken === null) await chrome.storage.session.remove('token');
-      else await chrome.storage.session.set({ token: sessionToken });
-      await chrome.storage.local.remove('token');
-    },
-    [{ serviceUrl: session.sim.url, launchUrl: session.sim.launchBase, username: ANALYST, org: '', ...overrides }, token] as const,
-  );
+  await seedStorage(await session.currentWorker(), session.sim, overrides, token);
 }
 
 const apiCount = (session: Session): number => session.sim.requests.filter((r) => r.path === '/api/').length;

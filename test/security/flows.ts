@@ -3,9 +3,10 @@
  * user would, seeding settings, counting launch tabs and waiting for notifications.
  */
 import type { Page } from 'playwright-core';
+import { ANALYST, seedStorage } from '../support/seed';
 import { waitUntil, type Note, type SecuritySession } from './browser';
 
-export const ANALYST = 'analyst@acme.example';
+export { ANALYST };
 
 export function launchPrefix(session: SecuritySession): string {
   return `${session.sim.launchBase}/launch?ctx=`;
@@ -53,16 +54,7 @@ export async function configureThroughOptions(session: SecuritySession, values: 
 
 /** Seeds settings and a session token straight into storage, as a saved options page leaves them. */
 export async function seed(session: SecuritySession, overrides: Record<string, unknown> = {}, token: string | null = session.sim.adminToken): Promise<void> {
-  const worker = await session.worker();
-  await worker.evaluate(
-    async ([settings, sessionToken]) => {
-      await chrome.storage.local.set({ settings, settings$: { v: 1 } });
-      if (sessionToken === null) await chrome.storage.session.remove('token');
-      else await chrome.storage.session.set({ token: sessionToken });
-      await chrome.storage.local.remove('token');
-    },
-    [{ serviceUrl: session.sim.url, launchUrl: session.sim.launchBase, username: ANALYST, org: '', ...overrides }, token] as const,
-  );
+  await seedStorage(await session.worker(), session.sim, overrides, token);
 }
 
 /** The clipboard's text, read from a page on the simulator's (loopback, secure) origin. */
