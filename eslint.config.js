@@ -4,7 +4,7 @@ import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const pureModules = ['src/api/**', 'src/fang/**', 'src/egress/**', 'src/policy/**', 'src/net/**'];
+const pureModules = ['src/api/**', 'src/fang/**', 'src/egress/**', 'src/policy/**', 'src/net/**', 'src/target/**'];
 
 export default tseslint.config(
   { ignores: ['.output/**', '.bench-output/**', '.i6-output/**', '.security-output/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'dist/**'] },

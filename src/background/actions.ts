@@ -8,10 +8,9 @@
  */
 import { isLaunchUrl, type CreateContextParams, type CreatedContext, type IsolinkClient } from '../api';
 import type { PolicyEntry } from '../policy';
-import { extractUrls, refang } from '../fang';
 import { t } from '../i18n';
 import { bulkFailureText, refusedUrlText } from '../i18n/errors';
-import { checkTargetUrl } from '../net/url';
+import { chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../target';
 import type { RecentContext } from '../settings/recent';
 import { expirySeconds, type Settings } from '../settings/schema';
 import { connect, identityOf, type Connection, type Environment } from './connection';
@@ -51,53 +50,50 @@ export interface ActionDeps extends Environment {
 }
 
 export interface IsolateRequest {
-  /** The target, already refanged. */
-  readonly url: string;
+  /** The link clicked, or the one in text typed or pasted (see linkInText). */
+  readonly link: string;
+  /** The analyst's answer when asked about a wrapped link. */
+  readonly wrapped?: WrappedChoice | undefined;
   readonly session: SessionKind;
   readonly research?: ResearchChoice | undefined;
   readonly toggles?: PolicyToggles | undefined;
   readonly source?: SourceTab | undefined;
-  /** Menu actions add a domain_allow entry when the settings say so; the popup follows the settings too. */
-  readonly autoDomainAllow?: boolean | undefined;
 }
 
-export interface IsolateOutcome {
+/** A context created and its launch URL opened. */
+export interface Opened {
   readonly launchUrl: string;
   readonly context: RecentContext;
 }
 
-/** Checks a target before anything else happens; a RefusedUrlError names the reason. */
-export function requireTarget(raw: string): URL {
-  const check = checkTargetUrl(raw);
-  if (!check.ok) throw new RefusedUrlError(refusedUrlText(check.code, check.params), check.code);
-  return check.url;
+export interface IsolateOutcome extends Opened {
+  readonly target: Target;
 }
 
-/** The scheme text starts with (`javascript`, `IOC`, `https`), if any. */
-const LEADING_SCHEME = /^([a-z][\d+.a-z-]*):/i;
+/** Nothing was created: the link is wrapped and the settings say to ask which to open. */
+export interface AskOutcome {
+  readonly ask: Target;
+}
 
-/** Schemes whose text is refused whole, however it is spaced: never mined for a link inside. */
-const NEVER_MINED = new Set(['javascript', 'vbscript', 'data', 'blob', 'file', 'filesystem', 'about', 'chrome', 'view-source']);
+/** The analyst's answer about a wrapped link: its real target, or the wrapper as it is. */
+export type WrappedChoice = 'unwrap' | 'keep';
+
+/** The resolver's target, or a RefusedUrlError that names why (in the analyst's words). */
+export function requireResolved(resolved: Resolved): Target {
+  if (!resolved.ok) throw new RefusedUrlError(refusedUrlText(resolved.code, resolved.params), resolved.code);
+  return resolved.target;
+}
 
 /**
- * The target of text typed or pasted by the analyst, defanged or not. Text that is a
- * URL of another scheme is judged as that URL (a `javascript:`, `data:` or `blob:` URL
- * is refused, never mined for a link inside it); otherwise the text is refanged and its
- * first http(s) link taken ("IOC: hxxp://…", "hxxp://… (phishing)").
+ * The target of `input` under the settings' unwrap mode. An answer the analyst already
+ * gave applies only where the settings ask: a mode set by the organisation wins.
  */
-export function targetFromText(text: string): URL {
-  const refanged = refang(text.trim());
-  // The scheme as the URL parser reads it: leading controls and spaces dropped, tabs and
-  // newlines inside removed (`java\tscript:` is javascript:).
-  // eslint-disable-next-line no-control-regex -- the URL parser strips exactly these
-  const spelled = refanged.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
-  const scheme = LEADING_SCHEME.exec(spelled)?.[1]?.toLowerCase();
-  if (scheme !== undefined && NEVER_MINED.has(scheme)) return requireTarget(refanged);
-  // Another scheme glued to what follows is a URL (refused below); "IOC: …" is a label.
-  const glued = scheme !== undefined && !/^\s/.test(spelled.slice(scheme.length + 1));
-  if (glued && scheme !== 'http' && scheme !== 'https' && URL.canParse(refanged)) return requireTarget(refanged);
-  const [first] = extractUrls(refanged);
-  return requireTarget(first ?? refanged);
+export function resolveInput(link: string, mode: UnwrapMode, choice?: WrappedChoice): Target {
+  const target = requireResolved(resolveLink(link, mode));
+  if (mode !== 'ask' || choice === undefined) return target;
+  if (choice === 'keep') return chooseWrapper(target);
+  const { choice: _asked, ...real } = target;
+  return real;
 }
 
 function applyToggles(policy: readonly PolicyEntry[], toggles: PolicyToggles | undefined): PolicyEntry[] {
@@ -116,17 +112,23 @@ function applyToggles(policy: readonly PolicyEntry[], toggles: PolicyToggles | u
 }
 
 /** The create_context parameters an action sends: identity, defaults, and the request's choices. */
-export function buildCreateParams(settings: Settings, request: Omit<IsolateRequest, 'url'> & { url?: string | undefined }, nowMs: number): CreateContextParams {
+export function buildCreateParams(
+  settings: Settings,
+  request: Pick<IsolateRequest, 'session' | 'research' | 'toggles'> & { readonly target?: Target | undefined },
+  nowMs: number,
+): CreateContextParams {
   const identity = identityOf(settings);
   if (!identity) throw new NotConfiguredError(t('problemNoIdentity'));
   const policy = applyToggles(settings.policy, request.toggles);
   const seconds = expirySeconds(settings.expiry);
   const params: Record<string, unknown> = { ...identity };
-  if (request.url !== undefined) params['url'] = request.url;
+  const target = request.target;
+  if (target !== undefined) params['url'] = target.url.href;
   if (policy.length > 0) params['policy'] = policy;
   if (settings.maxUses !== null) params['max_uses'] = settings.maxUses;
   if (seconds !== undefined) params['expires'] = Math.floor(nowMs / 1000) + seconds;
-  params['auto_domain_allow'] = request.url !== undefined && (request.autoDomainAllow ?? settings.autoDomainAllow);
+  // A wrapper the isolated browser must follow gets no domain_allow for its own host: it would block the redirect.
+  params['auto_domain_allow'] = target !== undefined && target.wrapper === undefined && settings.autoDomainAllow;
   if (request.session === 'research') {
     const research = request.research ?? settings.research;
     params['session_type'] = 'toolbox-standalone';
@@ -143,11 +145,13 @@ export function buildCreateParams(settings: Settings, request: Omit<IsolateReque
   return params;
 }
 
-function recentEntry(created: CreatedContext, url: URL | undefined, launchUrl: string, session: SessionKind, nowMs: number): RecentContext {
+function recentEntry(created: CreatedContext, target: Target | undefined, launchUrl: string, session: SessionKind, nowMs: number): RecentContext {
+  const wrappedBy = target === undefined ? [] : [...target.layers, ...(target.wrapper === undefined ? [] : [target.wrapper])];
   return {
     id: created.browse_context_id,
-    url: url?.href ?? '',
-    host: url?.hostname ?? '',
+    url: target?.url.href ?? '',
+    host: target?.url.hostname ?? '',
+    ...(wrappedBy.length === 0 ? {} : { wrappedBy }),
     sessionType: session === 'research' ? 'toolbox-standalone' : 'service-ruby',
     createdAt: nowMs,
     expires: created.expires,
@@ -194,24 +198,28 @@ async function remember(deps: ActionDeps, entries: readonly RecentContext[]): Pr
   }
 }
 
-/** Creates one context and opens its launch URL in a new tab. */
-export async function isolate(deps: ActionDeps, request: IsolateRequest): Promise<IsolateOutcome> {
-  const target = requireTarget(request.url);
+/**
+ * Resolves what was clicked or typed, creates one context for it and opens its launch
+ * URL in a new tab. A wrapped link under the "ask" setting creates nothing: the caller asks.
+ */
+export async function isolate(deps: ActionDeps, request: IsolateRequest): Promise<IsolateOutcome | AskOutcome> {
   const connection = await connect(deps);
-  const params = buildCreateParams(connection.settings, { ...request, url: target.href }, deps.now());
+  const target = resolveInput(request.link, connection.settings.unwrap, request.wrapped);
+  if (target.choice) return { ask: target };
+  const params = buildCreateParams(connection.settings, { ...request, target }, deps.now());
   const created = await createOne(connection.client, params);
   const launchUrl = safeLaunchUrl(connection, created.browse_context_id);
   await deps.openTab(launchUrl, tabOptions(connection.settings, request.source));
   const context = recentEntry(created, target, launchUrl, request.session, deps.now());
   await remember(deps, [context]);
-  return { launchUrl, context };
+  return { launchUrl, context, target };
 }
 
 /** A research session without a target URL (the popup's quick research). */
 export async function research(
   deps: ActionDeps,
   request: { readonly research?: ResearchChoice | undefined; readonly toggles?: PolicyToggles | undefined; readonly source?: SourceTab | undefined },
-): Promise<IsolateOutcome> {
+): Promise<Opened> {
   const connection = await connect(deps);
   const params = buildCreateParams(connection.settings, { ...request, session: 'research' }, deps.now());
   const created = await createOne(connection.client, params);
@@ -227,22 +235,40 @@ export interface BulkOutcome {
   readonly failures: { readonly url: string; readonly error: string }[];
 }
 
-/** Creates contexts for many targets in as few requests as the client batches; opens no tab. */
-export async function createMany(deps: ActionDeps, urls: readonly string[]): Promise<BulkOutcome> {
+/**
+ * Creates contexts for many links (found in a selection or a pasted list) in as few
+ * requests as the client batches; opens no tab. Each link is resolved as one link is:
+ * there is no asking here, so "ask" takes the real targets unless `wrapped` says otherwise.
+ */
+export async function createMany(deps: ActionDeps, links: readonly string[], wrapped?: WrappedChoice): Promise<BulkOutcome> {
   const connection = await connect(deps);
+  const mode = wrapped ?? (connection.settings.unwrap === 'keep' ? 'keep' : 'unwrap');
+  const failures: BulkOutcome['failures'][number][] = [];
+  const targets: Target[] = [];
+  for (const link of links) {
+    const resolved = resolveLink(link, mode);
+    if (resolved.ok) targets.push(resolved.target);
+    else failures.push({ url: link, error: refusedUrlText(resolved.code, resolved.params) });
+  }
   const shared = buildCreateParams(connection.settings, { session: 'standard' }, deps.now());
-  // The client adds each URL's own domain_allow entry.
-  const result = await connection.client.bulkCreateContexts({ ...shared, auto_domain_allow: connection.settings.autoDomainAllow, urls });
+  // The client adds each URL's own domain_allow entry; a wrapper to follow gets none, so
+  // wrappers go in a request of their own (a second one only when both kinds are there).
+  const groups = [targets.filter((target) => target.wrapper === undefined), targets.filter((target) => target.wrapper !== undefined)];
   const nowMs = deps.now();
   const created: RecentContext[] = [];
-  // The client's words are English: each failure is said from its code.
-  const failures = result.failures.map((failure) => ({ url: failure.url, error: bulkFailureText(failure) }));
-  for (const item of result.created) {
-    if (!isLaunchUrl(connection.launchBase, item.launch_url)) {
-      failures.push({ url: item.url, error: t('errorLaunchRefused') });
-      continue;
+  for (const [index, group] of groups.entries()) {
+    if (group.length === 0) continue;
+    const autoDomainAllow = index === 0 && connection.settings.autoDomainAllow;
+    const result = await connection.client.bulkCreateContexts({ ...shared, auto_domain_allow: autoDomainAllow, urls: group.map((target) => target.url.href) });
+    // The client's words are English: each failure is said from its code.
+    for (const failure of result.failures) failures.push({ url: failure.url, error: bulkFailureText(failure) });
+    for (const item of result.created) {
+      if (!isLaunchUrl(connection.launchBase, item.launch_url)) {
+        failures.push({ url: item.url, error: t('errorLaunchRefused') });
+        continue;
+      }
+      created.push(recentEntry(item, group[item.index], item.launch_url, 'standard', nowMs));
     }
-    created.push(recentEntry(item, new URL(item.url), item.launch_url, 'standard', nowMs));
   }
   await remember(deps, created);
   return { created, failures };

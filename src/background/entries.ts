@@ -4,11 +4,22 @@
  * notification that says what happened and what to do next. None of them ever opens
  * the suspicious URL itself.
  */
-import { defang, extractUrls, refang } from '../fang';
+import { defang, refang, unwrap, unwrapText, WRAPPER_NAMES, type WrapperId } from '../fang';
 import { t } from '../i18n';
 import type { PendingAction } from '../settings/pending';
-import { createMany, isolate, openLaunchUrls, requireTarget, targetFromText, type ActionDeps, type IsolateOutcome, type SessionKind, type SourceTab } from './actions';
-import { describeFailure } from './failures';
+import { linkInText, resolveAll, resolveText, type Target } from '../target';
+import {
+  createMany,
+  isolate,
+  openLaunchUrls,
+  type ActionDeps,
+  type AskOutcome,
+  type IsolateOutcome,
+  type SessionKind,
+  type SourceTab,
+  type WrappedChoice,
+} from './actions';
+import { describeFailure, RefusedUrlError } from './failures';
 import type { Notifier } from './notify';
 import { SingleFlight } from './single-flight';
 
@@ -17,9 +28,11 @@ export const MENU_IDS = {
   isolateLink: 'isolate-link',
   isolateLinkResearch: 'isolate-link-research',
   copyLinkDefanged: 'copy-link-defanged',
+  copyLinkUnwrapped: 'copy-link-unwrapped',
   isolateSelection: 'isolate-selection',
   copySelectionDefanged: 'copy-selection-defanged',
   copySelectionRefanged: 'copy-selection-refanged',
+  copySelectionUnwrapped: 'copy-selection-unwrapped',
   isolatePage: 'isolate-page',
 } as const;
 
@@ -40,7 +53,7 @@ export interface EntryDeps extends ActionDeps {
   readonly notifier: Notifier;
   copyText(text: string): Promise<void>;
   openOptions(): Promise<void>;
-  readonly inFlight: SingleFlight<IsolateOutcome>;
+  readonly inFlight: SingleFlight<IsolateOutcome | AskOutcome>;
 }
 
 function sourceOf(tab: ClickedTab | undefined): SourceTab | undefined {
@@ -52,64 +65,103 @@ async function report(deps: EntryDeps, error: unknown, retry?: PendingAction): P
 }
 
 /** A link or page address as the browser gives it, or text the analyst typed (maybe defanged). */
-type TargetInput = { readonly url: string } | { readonly text: string };
+type LinkInput = { readonly url: string } | { readonly text: string };
 
-/** Isolates one target, joining a request already in flight for the same target. */
-async function isolateTarget(deps: EntryDeps, input: TargetInput, session: SessionKind, tab: ClickedTab | undefined): Promise<void> {
+/** The wrapping services of a target, by name, outermost first ("Microsoft Safe Links, Proofpoint URL Defense"). */
+export function wrapperNames(ids: readonly WrapperId[]): string {
+  return ids.map((id) => WRAPPER_NAMES[id]).join(', ');
+}
+
+/** A wrapped link under the "ask" setting: which to open, the real target (button 1) or the wrapper (button 2). */
+async function askWrapped(deps: EntryDeps, target: Target, session: SessionKind, source: SourceTab | undefined): Promise<void> {
+  const action: PendingAction = { kind: 'isolate', url: target.given, session, source, wrapped: 'unwrap' };
+  await deps.notifier.ask(
+    t('notifyAskUnwrap', wrapperNames(target.layers)),
+    t('notifyAskUnwrapMessage', [target.url.href, target.given]),
+    t('notifyAskUnwrapButton'),
+    action,
+    { label: t('notifyAskKeepButton'), action: { ...action, wrapped: 'keep' } },
+  );
+}
+
+/** Isolates one link, joining a request already in flight for the same link; says why a wrapper is opened as it is. */
+async function isolateLink(deps: EntryDeps, input: LinkInput, session: SessionKind, tab: ClickedTab | undefined, wrapped?: WrappedChoice): Promise<void> {
   const source = sourceOf(tab);
-  let target: string | undefined;
+  // A real address is judged as it is; only typed text is refanged and mined for its link.
+  const link = 'url' in input ? input.url : linkInText(input.text);
   try {
-    // A real address is judged as it is; only typed text is refanged.
-    target = ('url' in input ? requireTarget(input.url) : targetFromText(input.text)).href;
-    const url = target;
-    await deps.inFlight.run(`${session} ${url}`, () => isolate(deps, { url, session, source }));
+    const outcome = await deps.inFlight.run(`${session} ${wrapped ?? ''} ${link}`, () => isolate(deps, { link, session, source, wrapped }));
+    if ('ask' in outcome) {
+      await askWrapped(deps, outcome.ask, session, source);
+      return;
+    }
+    const { target } = outcome;
+    // Opened as it is, unasked: a wrapper whose target cannot be read offline.
+    if (target.wrapper !== undefined && wrapped !== 'keep' && unwrap(target.url.href).opaque === target.wrapper) {
+      await deps.notifier.info(t('notifyOpaque', WRAPPER_NAMES[target.wrapper]), t('notifyOpaqueMessage', WRAPPER_NAMES[target.wrapper]));
+    }
   } catch (error) {
-    await report(deps, error, target === undefined ? undefined : { kind: 'isolate', url: target, session, source });
+    // A retry resolves the link again; a link refused as it is offers none.
+    const retry: PendingAction | undefined =
+      error instanceof RefusedUrlError ? undefined : { kind: 'isolate', url: link, session, source, ...(wrapped ? { wrapped } : {}) };
+    await report(deps, error, retry);
   }
 }
 
-/** Creates contexts for many targets (batched) and opens their tabs; reports failures. */
-export async function openMany(deps: EntryDeps, urls: readonly string[], source: SourceTab | undefined): Promise<void> {
+/** Creates contexts for many links (batched) and opens their tabs; reports failures. */
+export async function openMany(deps: EntryDeps, urls: readonly string[], source: SourceTab | undefined, wrapped?: WrappedChoice): Promise<void> {
   try {
-    const outcome = await createMany(deps, urls);
+    const outcome = await createMany(deps, urls, wrapped);
     const opened = await openLaunchUrls(deps, outcome.created.map((context) => context.launchUrl), source);
     if (outcome.failures.length > 0) {
       const details = outcome.failures.map((failure) => `${failure.url}: ${failure.error}`).join('\n');
       await deps.notifier.info(t('notifyBulkPartial', [String(opened), String(urls.length)]), details);
     }
   } catch (error) {
-    await report(deps, error, { kind: 'openMany', urls: [...urls], source });
+    await report(deps, error, { kind: 'openMany', urls: [...urls], source, ...(wrapped ? { wrapped } : {}) });
   }
 }
 
+/** A target as the confirmation lists it: the real target, and what it was wrapped by. */
+function listed(target: Target): string {
+  return target.layers.length === 0 ? target.url.href : t('notifyUnwrappedLine', [target.url.href, wrapperNames(target.layers)]);
+}
+
 async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab | undefined): Promise<void> {
-  const urls = extractUrls(text);
-  if (urls.length === 0) {
-    await deps.notifier.info(t('notifyNoLinks'), t('notifyNoLinksMessage'));
-    return;
-  }
-  if (urls.length === 1) {
-    await isolateTarget(deps, { url: urls[0] ?? '' }, 'standard', tab);
-    return;
-  }
   const source = sourceOf(tab);
-  let threshold: number;
+  let settings;
   try {
-    threshold = (await deps.readSettings()).settings.bulkConfirmThreshold;
+    ({ settings } = await deps.readSettings());
   } catch (error) {
     await report(deps, error);
     return;
   }
-  if (urls.length > threshold) {
+  const { targets, refused } = resolveAll(text, settings.unwrap);
+  const links = [...targets.map((target) => target.given), ...refused.map((refusal) => refusal.given)];
+  if (links.length === 0) {
+    await deps.notifier.info(t('notifyNoLinks'), t('notifyNoLinksMessage'));
+    return;
+  }
+  if (links.length === 1) {
+    await isolateLink(deps, { url: links[0] ?? '' }, 'standard', tab);
+    return;
+  }
+  const threshold = settings.bulkConfirmThreshold;
+  const asking = targets.some((target) => target.choice !== undefined);
+  if (links.length > threshold || asking) {
+    const shown = targets.slice(0, 5).map(listed);
+    const more = links.length > shown.length ? '\n…' : '';
+    const action: PendingAction = { kind: 'openMany', urls: links, source, ...(asking ? { wrapped: 'unwrap' } : {}) };
     await deps.notifier.ask(
-      t('notifyConfirmBulk', String(urls.length)),
-      urls.slice(0, 5).join('\n') + (urls.length > 5 ? '\n…' : ''),
-      t('notifyConfirmBulkButton', String(urls.length)),
-      { kind: 'openMany', urls, source },
+      t('notifyConfirmBulk', String(links.length)),
+      shown.join('\n') + more,
+      t('notifyConfirmBulkButton', String(links.length)),
+      action,
+      asking ? { label: t('notifyAskKeepButton'), action: { ...action, wrapped: 'keep' } } : undefined,
     );
     return;
   }
-  await openMany(deps, urls, source);
+  await openMany(deps, links, source);
 }
 
 async function copy(deps: EntryDeps, text: string): Promise<void> {
@@ -125,19 +177,23 @@ async function copy(deps: EntryDeps, text: string): Promise<void> {
 export async function onMenuClick(deps: EntryDeps, info: MenuClick, tab: ClickedTab | undefined): Promise<void> {
   switch (info.menuItemId) {
     case MENU_IDS.isolateLink:
-      return isolateTarget(deps, { url: info.linkUrl ?? '' }, 'standard', tab);
+      return isolateLink(deps, { url: info.linkUrl ?? '' }, 'standard', tab);
     case MENU_IDS.isolateLinkResearch:
-      return isolateTarget(deps, { url: info.linkUrl ?? '' }, 'research', tab);
+      return isolateLink(deps, { url: info.linkUrl ?? '' }, 'research', tab);
     case MENU_IDS.copyLinkDefanged:
       return copy(deps, defang(info.linkUrl ?? ''));
+    case MENU_IDS.copyLinkUnwrapped:
+      return copy(deps, unwrap(info.linkUrl ?? '').url);
     case MENU_IDS.isolateSelection:
       return isolateSelection(deps, info.selectionText ?? '', tab);
     case MENU_IDS.copySelectionDefanged:
       return copy(deps, defang(info.selectionText ?? ''));
     case MENU_IDS.copySelectionRefanged:
       return copy(deps, refang(info.selectionText ?? ''));
+    case MENU_IDS.copySelectionUnwrapped:
+      return copy(deps, unwrapText(refang(info.selectionText ?? '')));
     case MENU_IDS.isolatePage:
-      return isolateTarget(deps, { url: info.pageUrl ?? tab?.url ?? '' }, 'standard', tab);
+      return isolateLink(deps, { url: info.pageUrl ?? tab?.url ?? '' }, 'standard', tab);
     default:
       return undefined;
   }
@@ -146,21 +202,26 @@ export async function onMenuClick(deps: EntryDeps, info: MenuClick, tab: Clicked
 /** The keyboard shortcut: the current tab's page. */
 export async function onCommand(deps: EntryDeps, command: string, tab: ClickedTab | undefined): Promise<void> {
   if (command !== COMMAND_ISOLATE_TAB) return;
-  await isolateTarget(deps, { url: tab?.url ?? '' }, 'standard', tab);
+  await isolateLink(deps, { url: tab?.url ?? '' }, 'standard', tab);
 }
 
 /** The omnibox keyword `iso`: the typed text, defanged or not. */
 export async function onOmniboxEntered(deps: EntryDeps, text: string): Promise<void> {
-  await isolateTarget(deps, { text }, 'standard', undefined);
+  await isolateLink(deps, { text }, 'standard', undefined);
 }
 
-/** The omnibox's live suggestion: the refanged target, or nothing when there is none. */
+/**
+ * The omnibox's live suggestion: the link as typed, refanged, and the wrappers around it
+ * (the settings decide later whether its real target or the wrapper is isolated); nothing
+ * when there is no link.
+ */
 export function omniboxSuggestion(text: string): string | undefined {
-  try {
-    return t('omniboxTarget', targetFromText(text).href);
-  } catch {
-    return undefined;
-  }
+  const resolved = resolveText(text, 'keep');
+  if (!resolved.ok) return undefined;
+  const { layers, opaque } = unwrap(resolved.target.url.href);
+  const wrappers = [...layers, ...(opaque === undefined ? [] : [opaque])];
+  const link = resolved.target.url.href;
+  return wrappers.length === 0 ? t('omniboxTarget', link) : t('omniboxTargetWrapped', [link, wrapperNames(wrappers)]);
 }
 
 /** A click on a notification or its button: carry out what it offered, once. */
@@ -171,10 +232,10 @@ export async function onNotificationAction(deps: EntryDeps, action: PendingActio
       await deps.openOptions();
       return;
     case 'isolate':
-      await isolateTarget(deps, { url: action.url }, action.session, action.source);
+      await isolateLink(deps, { url: action.url }, action.session, action.source, action.wrapped);
       return;
     case 'openMany':
-      await openMany(deps, action.urls, action.source);
+      await openMany(deps, action.urls, action.source, action.wrapped);
       return;
   }
 }

@@ -5,12 +5,13 @@
 import { isCommandError, type ProxyChangeResult } from '../api';
 import { t } from '../i18n';
 import { proxyWarningText } from '../i18n/errors';
-import type { MessageData, MessageType, ProtocolValues } from '../messaging/protocol';
+import type { IsolateResult, MessageData, MessageType, ProtocolValues } from '../messaging/protocol';
 import { contextView } from '../messaging/protocol';
 import type { RecentContext } from '../settings/recent';
 import { settingShapes } from '../settings/schema';
 import type { SettingsExport, SettingsView } from '../settings/store';
-import { createMany, isolate, openLaunchUrls, requireTarget, research, targetFromText, type ResearchChoice } from './actions';
+import { linkInText } from '../target';
+import { createMany, isolate, openLaunchUrls, research, type AskOutcome, type IsolateOutcome, type IsolateRequest, type ResearchChoice } from './actions';
 import { connect, readStatus } from './connection';
 import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';
 import type { ClickedTab, EntryDeps } from './entries';
@@ -63,6 +64,23 @@ function researchChoice(value: unknown): ResearchChoice | undefined {
 /** A proxy change as the options page shows it: the warnings in the analyst's words (the client's are English). */
 function translatedWarnings(result: ProxyChangeResult): ProxyChangeResult {
   return { ...result, warnings: result.warnings.map((warning) => ({ ...warning, message: proxyWarningText(warning) })) };
+}
+
+/**
+ * A popup isolation: the popup shows the choice about a wrapped link itself, so the
+ * background never asks; with no answer, the real target (the choice shown first).
+ */
+async function isolateFromPopup(deps: EntryDeps, request: IsolateRequest): Promise<IsolateResult> {
+  const wrapped = request.wrapped ?? 'unwrap';
+  const outcome = await deps.inFlight.run(`${request.session} ${wrapped} ${request.link}`, () => isolate(deps, { ...request, wrapped }));
+  // Never the case with an answer given; a type guard, not a path.
+  if (isAsk(outcome)) throw new RequestRefusedError(t('errorSomethingWrong'));
+  // Only data crosses to the page (a URL object does not survive the message).
+  return { launchUrl: outcome.launchUrl, context: outcome.context };
+}
+
+function isAsk(outcome: IsolateOutcome | AskOutcome): outcome is AskOutcome {
+  return 'ask' in outcome;
 }
 
 /** Runs a popup isolation; a failure is also notified, since the popup may be closed by then. */
@@ -119,26 +137,20 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
       return { message: t('connectionOk', host) };
     },
-    isolate: ({ url, session, research: choice, toggles }) =>
+    isolate: ({ url, session, research: choice, toggles, wrapped }) =>
       withNotice(deps, async () => {
-        const target = targetFromText(url).href;
         const source = await deps.activeTab();
-        return deps.inFlight.run(`${session} ${target}`, () =>
-          isolate(deps, { url: target, session, research: researchChoice(choice), toggles, source }),
-        );
+        return isolateFromPopup(deps, { link: linkInText(url), session, research: researchChoice(choice), toggles, source, wrapped });
       }),
     isolateCurrentTab: ({ session, research: choice, toggles }) =>
       withNotice(deps, async () => {
         const tab = await deps.activeTab();
         if (!tab?.url) throw new RefusedUrlError(t('errorNoTabUrl'));
-        const target = requireTarget(tab.url).href;
-        return deps.inFlight.run(`${session} ${target}`, () =>
-          isolate(deps, { url: target, session, research: researchChoice(choice), toggles, source: tab }),
-        );
+        return isolateFromPopup(deps, { link: tab.url, session, research: researchChoice(choice), toggles, source: tab });
       }),
     research: ({ research: choice, toggles }) =>
       withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.activeTab() })),
-    bulkCreate: async ({ urls }) => createMany(deps, urls),
+    bulkCreate: async ({ urls, wrapped }) => createMany(deps, urls, wrapped),
     openContexts: async ({ ids }) => {
       const recent = await deps.listRecent();
       const byId = new Map(recent.map((entry) => [entry.id, entry.launchUrl]));

@@ -18,10 +18,10 @@ import { exportSettings, importSettings, readSettingsView, saveSettings } from '
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
-import type { IsolateOutcome } from './actions';
+import type { AskOutcome, IsolateOutcome } from './actions';
 
 function createDeps(): HandlerDeps {
-  const inFlight = new SingleFlight<IsolateOutcome>();
+  const inFlight = new SingleFlight<IsolateOutcome | AskOutcome>();
   return {
     readSettings: readSettingsView,
     readToken,
@@ -104,17 +104,17 @@ export function registerBackground(): void {
   browser.omnibox.onInputEntered.addListener((text) => {
     settle(onOmniboxEntered(deps, text));
   });
-  const runPending = (id: string): void => {
+  const runPending = (id: string, button?: number): void => {
     settle(
-      takePending(id).then(async (action) => {
+      takePending(id, button).then(async (action) => {
         await browser.notifications.clear(id);
         await onNotificationAction(deps, action);
       }),
     );
   };
   browser.notifications.onClicked.addListener(runPending);
-  browser.notifications.onButtonClicked.addListener((id) => {
-    runPending(id);
+  browser.notifications.onButtonClicked.addListener((id, button) => {
+    runPending(id, button);
   });
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     const reply = router(message, sender);

@@ -21,9 +21,11 @@ export function menuItems(): MenuItem[] {
     { id: MENU_IDS.isolateLink, title: t('menuIsolateLink'), contexts: ['link'] },
     { id: MENU_IDS.isolateLinkResearch, title: t('menuIsolateLinkResearch'), contexts: ['link'] },
     { id: MENU_IDS.copyLinkDefanged, title: t('menuCopyLinkDefanged'), contexts: ['link'] },
+    { id: MENU_IDS.copyLinkUnwrapped, title: t('menuCopyLinkUnwrapped'), contexts: ['link'] },
     { id: MENU_IDS.isolateSelection, title: t('menuIsolateSelection'), contexts: ['selection'] },
     { id: MENU_IDS.copySelectionDefanged, title: t('menuCopySelectionDefanged'), contexts: ['selection'] },
     { id: MENU_IDS.copySelectionRefanged, title: t('menuCopySelectionRefanged'), contexts: ['selection'] },
+    { id: MENU_IDS.copySelectionUnwrapped, title: t('menuCopySelectionUnwrapped'), contexts: ['selection'] },
     { id: MENU_IDS.isolatePage, title: t('menuIsolatePage'), contexts: ['page'] },
   ];
 }

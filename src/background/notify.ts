@@ -8,13 +8,21 @@ import { t } from '../i18n';
 import { putPending, type PendingAction } from '../settings/pending';
 import type { Failure } from './failures';
 
+export interface SecondButton {
+  readonly label: string;
+  readonly action: PendingAction;
+}
+
 export interface Notifier {
   /** A failure, with its next step (open options, or retry `retry`). */
   failure(failure: Failure, retry?: PendingAction): Promise<void>;
   /** Plain information. */
   info(title: string, message: string): Promise<void>;
-  /** A question: clicking the notification (or its button) carries out `action`. */
-  ask(title: string, message: string, button: string, action: PendingAction): Promise<void>;
+  /**
+   * A question: clicking the notification (or its button) carries out `action`; a second
+   * button, where the browser has buttons, carries out its own.
+   */
+  ask(title: string, message: string, button: string, action: PendingAction, second?: SecondButton): Promise<void>;
 }
 
 /** Browsers cap notification text; keep it readable. */
@@ -30,9 +38,11 @@ function newId(): string {
   return `isolink-${Date.now().toString(36)}-${counter}`;
 }
 
-async function show(title: string, message: string, button: string | undefined, action: PendingAction | undefined): Promise<void> {
+async function show(title: string, message: string, button: string | undefined, action: PendingAction | undefined, second?: SecondButton): Promise<void> {
   const id = newId();
-  if (action) await putPending(id, action);
+  // Firefox has no buttons: a click carries out the first action, the second is not offered.
+  const withSecond = second && !import.meta.env.FIREFOX ? second : undefined;
+  if (action) await putPending(id, action, withSecond?.action);
   const options: Browser.notifications.NotificationCreateOptions = {
     type: 'basic',
     iconUrl: browser.runtime.getURL('/icons/128.png'),
@@ -40,7 +50,7 @@ async function show(title: string, message: string, button: string | undefined, 
     message: clip(action && import.meta.env.FIREFOX && button ? `${message} ${t('notifyClickTo', button)}` : message),
   };
   // Firefox has no notification buttons: a click on the notification does the same.
-  if (!import.meta.env.FIREFOX && button) options.buttons = [{ title: button }];
+  if (!import.meta.env.FIREFOX && button) options.buttons = [{ title: button }, ...(withSecond ? [{ title: withSecond.label }] : [])];
   await browser.notifications.create(id, options);
 }
 
@@ -51,5 +61,5 @@ export const browserNotifier: Notifier = {
     return show(failure.title, failure.message, undefined, undefined);
   },
   info: (title, message) => show(title, message, undefined, undefined),
-  ask: (title, message, button, action) => show(title, message, button, action),
+  ask: (title, message, button, action, second) => show(title, message, button, action, second),
 };

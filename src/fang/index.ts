@@ -126,4 +126,4 @@ export function extractUrls(text: string): string[] {
   return found;
 }
 
-export { unwrap, MAX_UNWRAP_DEPTH, WRAPPER_IDS, WRAPPER_NAMES, type Unwrapped, type WrapperId } from './unwrap';
+export { unwrap, unwrapText, MAX_UNWRAP_DEPTH, WRAPPER_IDS, WRAPPER_NAMES, type Unwrapped, type WrapperId } from './unwrap';

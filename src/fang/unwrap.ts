@@ -66,3 +66,22 @@ export function unwrap(url: string): Unwrapped {
     current = step.peeled;
   }
 }
+
+/** An http(s) URL in text: up to whitespace, a quote or an angle bracket. */
+const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/gi;
+
+/** `.,;:!?)]}'"*`: they end a sentence rather than a URL. */
+const TRAILING = '.,;:!?)]}\'"*';
+
+/**
+ * Text with every wrapped http(s) URL in it replaced by its real target; all else kept
+ * as it is. For text already refanged (`unwrapText(refang(text))`). Linear.
+ */
+export function unwrapText(text: string): string {
+  return text.replace(URL_IN_TEXT, (found) => {
+    let end = found.length;
+    while (end > 0 && TRAILING.includes(found.charAt(end - 1))) end--;
+    const result = unwrap(found.slice(0, end));
+    return result.layers.length === 0 ? found : result.url + found.slice(end);
+  });
+}

@@ -72,6 +72,8 @@ const toggles = z.strictObject({
   clipboard: z.optional(z.enum(['block_all', 'allow_all'])),
 });
 
+const wrapped = z.optional(z.enum(['unwrap', 'keep']));
+
 const proxyList = z.array(z.unknown()).check(z.maxLength(1000));
 
 /** Every message: its data schema and the pages that may send it. */
@@ -91,6 +93,8 @@ export const PROTOCOL = {
       session: z.enum(['standard', 'research']),
       research: z.optional(researchChoice),
       toggles: z.optional(toggles),
+      /** The analyst's answer about a wrapped link, where the settings ask (else ignored). */
+      wrapped,
     }),
   },
   isolateCurrentTab: {
@@ -98,7 +102,10 @@ export const PROTOCOL = {
     data: z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice), toggles: z.optional(toggles) }),
   },
   research: { pages: ['popup'], data: z.strictObject({ research: researchChoice, toggles: z.optional(toggles) }) },
-  bulkCreate: { pages: ['popup'], data: z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)) }) },
+  bulkCreate: {
+    pages: ['popup'],
+    data: z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)), wrapped }),
+  },
   openContexts: { pages: ['popup'], data: z.strictObject({ ids: z.array(id).check(z.minLength(1), z.maxLength(500)) }) },
   listRecent: { pages: ['popup'], data: z.strictObject({}) },
   contextDetails: { pages: ['popup'], data: z.strictObject({ id }) },

@@ -3,6 +3,7 @@
  * service returned at creation; live details (use_count) are fetched on demand.
  */
 import * as z from 'zod/mini';
+import { WRAPPER_IDS } from '../fang/wrappers';
 import { defineItem } from './item';
 import { serialized } from './serial';
 
@@ -22,6 +23,8 @@ export const recentContextSchema = z.strictObject({
   maxUses: z.number(),
   launchUrl: z.string().check(z.maxLength(4096)),
   name: z.string().check(z.maxLength(256)),
+  /** The wrappers the link came in (a mail gateway, a redirector), outermost first. */
+  wrappedBy: z.optional(z.array(z.enum(WRAPPER_IDS)).check(z.maxLength(16))),
 });
 export type RecentContext = z.infer<typeof recentContextSchema>;
 

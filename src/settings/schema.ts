@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import type { ValidationCode } from '../api/errors';
 import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, problemOf } from '../api/params';
 import { isEgressLocation } from '../egress';
+import { UNWRAP_MODES } from '../target';
 import { PolicyIssue, normalizePolicy } from '../policy';
 import { isSettingCode, settingIssue, type SettingCode, type SettingsIssue } from './errors';
 import {
@@ -81,6 +82,8 @@ export const settingShapes = {
   }),
   /** Add a domain_allow entry for the link's own host when isolating from a menu. */
   autoDomainAllow: z.boolean(),
+  /** A link rewritten by a mail gateway or redirector: isolate its real target, ask first, or keep the wrapper. */
+  unwrap: z.enum(UNWRAP_MODES),
   /** Research session defaults. */
   research: z.strictObject({
     egressRegion: z.string().check(z.refine((value) => value === '' || isEgressLocation(value), code('notEgressLocation'))),
@@ -110,6 +113,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxUses: null,
   expiry: { preset: '24h', customMinutes: 60 },
   autoDomainAllow: true,
+  unwrap: 'unwrap',
   research: { egressRegion: '', browserProfile: null, availability: [], connectivity: [] },
   tabPlacement: 'foreground',
   bulkConfirmThreshold: 5,

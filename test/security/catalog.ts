@@ -58,7 +58,7 @@ export const CATALOG: readonly Property[] = [
     id: 'url-properties',
     item: 3,
     title: 'Target URL rules hold for arbitrary strings and URLs',
-    how: 'fast-check: checkTargetUrl and targetFromText over arbitrary strings, web URLs and scheme-prefixed strings; refused schemes spelled every way the URL parser accepts (case, tabs and newlines inside, leading control characters), alone and wrapping a link',
+    how: 'fast-check: checkTargetUrl and the target resolver (resolveLink, resolveText, every unwrap mode) over arbitrary strings, web URLs, scheme-prefixed strings and links wrapped by every mail-gateway format (hostile targets inside); refused schemes spelled every way the URL parser accepts (case, tabs and newlines inside, leading control characters), alone and wrapping a link',
   },
   {
     id: 'messages-web',

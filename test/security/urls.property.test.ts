@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient, isLaunchUrl, ProtocolError, ValidationError } from '../../src/api';
-import { requireTarget, targetFromText } from '../../src/background/actions';
-import { RefusedUrlError } from '../../src/background/failures';
 import { checkTargetUrl, MAX_URL_LENGTH } from '../../src/net/url';
+import { resolveLink, resolveText, UNWRAP_MODES } from '../../src/target';
+import { wrap } from '../support/wrap';
 import { installMessages } from '../support/i18n';
 import { prove } from './ledger';
 
@@ -44,10 +44,14 @@ const anyText = fc.oneof(
   fc.webUrl({ withFragments: true, withQueryParameters: true, authoritySettings: { withUserInfo: true, withIPv4: true, withIPv6: true, withPort: true } }),
   fc.tuple(junk, fc.webUrl(), junk).map(([a, u, b]) => `${a}${u}${b}`),
   refusedSchemeText.map((r) => r.text),
+  // Wrapped links, their targets hostile too (a wrapped javascript: URL).
+  fc
+    .tuple(fc.constantFrom(...(Object.keys(wrap) as (keyof typeof wrap)[])), fc.oneof(fc.webUrl(), refusedSchemeText.map((r) => r.text), fc.string()))
+    .map(([format, inner]) => wrap[format](inner)),
 );
 
 describe('target URLs over arbitrary input', () => {
-  it('checkTargetUrl and targetFromText only ever accept absolute http(s) URLs with a host; refused schemes are refused however they are written', async () => {
+  it('checkTargetUrl and the target resolver only ever accept absolute http(s) URLs with a host; refused schemes are refused however they are written', async () => {
     await prove('url-properties', () => {
       let accepted = 0;
       let refused = 0;
@@ -63,18 +67,19 @@ describe('target URLs over arbitrary input', () => {
             expect(new URL(check.url.href).href).toBe(check.url.href);
           } else {
             refused += 1;
-            expect(() => requireTarget(text)).toThrow(RefusedUrlError);
+            // A link refused as it is stays refused, whatever the unwrap setting.
+            for (const mode of UNWRAP_MODES) expect(resolveLink(text, mode).ok).toBe(false);
           }
-          // Typed text (omnibox, popup): a result is always an http(s) URL with a host, or a RefusedUrlError.
-          let target: URL | undefined;
-          try {
-            target = targetFromText(text);
-          } catch (error) {
-            expect(error).toBeInstanceOf(RefusedUrlError);
-          }
-          if (target) {
-            expect(['http:', 'https:']).toContain(target.protocol);
-            expect(target.hostname).not.toBe('');
+          // A link or typed text (omnibox, popup), unwrapped or not: a target is always an
+          // http(s) URL with a host (so is the wrapper offered as the other choice), or a refusal.
+          for (const mode of UNWRAP_MODES) {
+            for (const resolved of [resolveLink(text, mode), resolveText(text, mode)]) {
+              if (!resolved.ok) continue;
+              for (const url of [resolved.target.url, resolved.target.choice?.url].filter((u) => u !== undefined)) {
+                expect(['http:', 'https:']).toContain(url.protocol);
+                expect(url.hostname).not.toBe('');
+              }
+            }
           }
         }),
         { numRuns: RUNS },
@@ -104,7 +109,7 @@ describe('target URLs over arbitrary input', () => {
         fc.assert(
           fc.property(wrapped, (text) => {
             runs += 1;
-            expect(() => targetFromText(text)).toThrow(RefusedUrlError);
+            for (const mode of UNWRAP_MODES) expect(resolveText(text, mode).ok).toBe(false);
           }),
           { numRuns: RUNS },
         );

@@ -6,7 +6,7 @@
  * The network is NOT faked: settings point at the simulator, and the real client talks
  * to it over HTTP on 127.0.0.1.
  */
-import type { IsolateOutcome, OpenTabOptions } from '../../src/background/actions';
+import type { AskOutcome, IsolateOutcome, OpenTabOptions } from '../../src/background/actions';
 import type { ClickedTab } from '../../src/background/entries';
 import type { Failure } from '../../src/background/failures';
 import type { HandlerDeps } from '../../src/background/handlers';
@@ -41,7 +41,14 @@ export function viewOf(settings: Settings, extra: Partial<Omit<SettingsView, 'se
 export type Notice =
   | { readonly kind: 'failure'; readonly failure: Failure; readonly retry: PendingAction | undefined }
   | { readonly kind: 'info'; readonly title: string; readonly message: string }
-  | { readonly kind: 'ask'; readonly title: string; readonly message: string; readonly button: string; readonly action: PendingAction };
+  | {
+      readonly kind: 'ask';
+      readonly title: string;
+      readonly message: string;
+      readonly button: string;
+      readonly action: PendingAction;
+      readonly second?: { readonly label: string; readonly action: PendingAction };
+    };
 
 export interface OpenedTab {
   readonly url: string;
@@ -99,8 +106,8 @@ function recordingNotifier(notices: Notice[]): Notifier {
       notices.push({ kind: 'info', title, message });
       return Promise.resolve();
     },
-    ask: (title, message, button, action) => {
-      notices.push({ kind: 'ask', title, message, button, action });
+    ask: (title, message, button, action, second) => {
+      notices.push({ kind: 'ask', title, message, button, action, ...(second ? { second } : {}) });
       return Promise.resolve();
     },
   };
@@ -161,7 +168,7 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
       state.optionsOpened.push(1);
       return Promise.resolve();
     },
-    inFlight: new SingleFlight<IsolateOutcome>(),
+    inFlight: new SingleFlight<IsolateOutcome | AskOutcome>(),
     saveSettings: (patch) => {
       state.savedPatches.push(patch);
       state.settings = { ...state.settings, ...(patch as Partial<Settings>) };

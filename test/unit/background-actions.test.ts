@@ -699,9 +699,11 @@ describe('menus', () => {
       ['isolate-link', ['link'], 'Open link in isolation'],
       ['isolate-link-research', ['link'], 'Open link in a research session'],
       ['copy-link-defanged', ['link'], 'Copy link defanged'],
+      ['copy-link-unwrapped', ['link'], 'Copy link unwrapped'],
       ['isolate-selection', ['selection'], 'Open in isolation'],
       ['copy-selection-defanged', ['selection'], 'Copy defanged'],
       ['copy-selection-refanged', ['selection'], 'Copy refanged'],
+      ['copy-selection-unwrapped', ['selection'], 'Copy refanged + unwrapped'],
       ['isolate-page', ['page'], 'Open this page in isolation'],
     ]);
   });

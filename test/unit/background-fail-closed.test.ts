@@ -573,7 +573,7 @@ describe('launch URLs: only ever on the configured launch base', () => {
     const failing: HandlerDeps = { ...deps, openTab: () => Promise.reject(new Error('No window with id: 1.')) };
 
     // Act
-    const act = isolate(failing, { url: TARGET, session: 'standard', source: SOURCE });
+    const act = isolate(failing, { link: TARGET, session: 'standard', source: SOURCE });
 
     // Assert
     await expect(act).rejects.toThrow('No window with id: 1.');

@@ -81,6 +81,35 @@ describe('questions and information', () => {
     expect(await takePending(id)).toBeUndefined();
   });
 
+  it('a question with two answers keeps one action per button; taking one removes both', async () => {
+    // Arrange
+    const real: PendingAction = { kind: 'isolate', url: 'https://wrapper.example/?url=x', session: 'standard', source: undefined, wrapped: 'unwrap' };
+    const kept: PendingAction = { ...real, wrapped: 'keep' };
+
+    // Act
+    await browserNotifier.ask('This link was rewritten by Google', 'Real target: x', 'Open the real target', real, { label: 'Open the rewritten link', action: kept });
+
+    // Assert
+    const { id, options } = shown();
+    expect(options).toMatchObject({ buttons: [{ title: 'Open the real target' }, { title: 'Open the rewritten link' }] });
+    expect(await takePending(id, 1)).toEqual(kept);
+    expect(await takePending(id, 0)).toBeUndefined();
+    expect(await fakeBrowser.storage.session.get()).toEqual({ pendingNotifications: {} });
+  });
+
+  it('a click on the notification itself carries out the first answer', async () => {
+    // Arrange
+    const real: PendingAction = { kind: 'openMany', urls: ['https://a.example/'], source: undefined, wrapped: 'unwrap' };
+
+    // Act
+    await browserNotifier.ask('Open 1 link?', 'x', 'Open', real, { label: 'Open as written', action: { ...real, wrapped: 'keep' } });
+
+    // Assert
+    const { id } = shown();
+    expect(await takePending(id)).toEqual(real);
+    expect(await takePending(id, 1)).toBeUndefined();
+  });
+
   it('information has no button and no action', async () => {
     // Act
     await browserNotifier.info('No links found', 'The selected text holds no http or https link, defanged or not.');

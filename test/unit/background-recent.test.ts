@@ -13,7 +13,8 @@ describe('the recent list is best effort', () => {
     const failing = { ...deps, addRecent: () => Promise.reject(new Error('storage quota exceeded')) };
 
     // Act
-    const outcome = await isolate(failing, { url: 'https://evil.example/recent', session: 'standard' });
+    const outcome = await isolate(failing, { link: 'https://evil.example/recent', session: 'standard' });
+    if ('ask' in outcome) throw new Error('not asked: the link is not wrapped');
 
     // Assert
     expect(state.tabs.map((tab) => tab.url)).toEqual([outcome.launchUrl]);

@@ -175,6 +175,7 @@ const EXAMPLE_POLICY: JsonObject = {
   maxUses: 5,
   expiry: { preset: '8h', customMinutes: 60 },
   autoDomainAllow: true,
+  unwrap: 'ask',
   research: {
     egressRegion: '',
     browserProfile: { os: 'win', browser: 'chrome', timezone: 'Europe/Berlin', languages: 'de-DE,de;q=0.9' },

@@ -358,6 +358,29 @@ describe('options page: session and research defaults', () => {
     ]);
   });
 
+  it('saves the setting for rewritten links; the organisation can lock it', async () => {
+    const { sent } = await renderApp();
+    const unwrap = session().getByLabelText<HTMLSelectElement>('Rewritten links (Safe Links, Proofpoint…)');
+
+    expect([...unwrap.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['unwrap', 'Isolate the real target'],
+      ['ask', 'Ask each time'],
+      ['keep', 'Isolate the rewritten link as it is'],
+    ]);
+    expect(unwrap.value).toBe('unwrap');
+    fireEvent.change(unwrap, { target: { value: 'ask' } });
+    fireEvent.click(session().getByRole('button', { name: 'Save session defaults' }));
+
+    await session().findByText('Session defaults saved.');
+    expect(sent('saveSettings')).toEqual([{ patch: { unwrap: 'ask' } }]);
+    cleanup();
+
+    await renderApp({ view: viewOf({ unwrap: 'keep' }, { locked: ['unwrap'] }) });
+    const locked = session().getByLabelText<HTMLSelectElement>('Rewritten links (Safe Links, Proofpoint…)');
+    expect(locked.disabled).toBe(true);
+    expect(locked.value).toBe('keep');
+  });
+
   it('refuses a max uses that is not a whole number, saying what to enter', async () => {
     const { sent } = await renderApp();
 

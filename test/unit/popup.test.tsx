@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
 import { App } from '../../src/ui/popup/App';
 import { installFocusFixup } from '../support/focus-fixup';
 import { installMessages } from '../support/i18n';
+import { wrap } from '../support/wrap';
 
 // ---- fakes ------------------------------------------------------------------
 
@@ -680,6 +681,115 @@ describe('popup defang/refang tool', () => {
 
     expect(copied).toEqual(['see hxxps://evil[.]example[.]com/a.php and 8[.]8[.]8[.]8']);
     expect(actions()).toEqual([]);
+  });
+});
+
+// ---- wrapped links ------------------------------------------------------------
+
+describe('popup: links rewritten by a mail gateway', () => {
+  const REAL = 'https://real-phish.example/login';
+  const SAFE_LINK = wrap.safelinks(REAL);
+
+  it('previews the real target and says what wrapped it', async () => {
+    await renderPopup();
+
+    typeInto(urlField(), wrap.safelinks(wrap.proofpointV3(REAL)));
+
+    expect((await screen.findByText(REAL)).tagName).toBe('DD');
+    expect(screen.getByText('real-phish.example')).toBeTruthy();
+    expect(screen.getByText('wrapped by Microsoft Safe Links, Proofpoint URL Defense → the real target above')).toBeTruthy();
+  });
+
+  it('previews a Mimecast link as it is, and says why', async () => {
+    await renderPopup();
+    const mimecast = 'https://protect-us.mimecast.com/s/AbCdEf?domain=real-phish.example';
+
+    typeInto(urlField(), mimecast);
+
+    expect(await screen.findByText(mimecast)).toBeTruthy();
+    expect(screen.getByText('by Mimecast URL Protect, whose target cannot be read offline: isolated as it is, with no automatic domain allow')).toBeTruthy();
+  });
+
+  it('refuses a wrapped javascript: link inline, as the background would, and sends nothing', async () => {
+    const { actions } = await renderPopup();
+
+    typeInto(urlField(), wrap.safelinks('javascript:alert(1)'));
+    pressEnter(urlField());
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Links starting with javascript: cannot be isolated. Only http and https links can.');
+    expect(actions()).toEqual([]);
+  });
+
+  it('"keep" previews the wrapper, which is what opens', async () => {
+    await renderPopup({ handlers: { getSettings: () => settingsView({ unwrap: 'keep' }) } });
+
+    typeInto(urlField(), SAFE_LINK);
+
+    expect(await screen.findByText(SAFE_LINK)).toBeTruthy();
+    expect(screen.getByText('by Microsoft Safe Links: isolated as it is (your settings), with no automatic domain allow')).toBeTruthy();
+  });
+
+  it('"ask" shows both choices; the one chosen is previewed and sent', async () => {
+    const { sent } = await renderPopup({ handlers: { getSettings: () => settingsView({ unwrap: 'ask' }), isolate: () => isolated('safelinks.example') } });
+
+    typeInto(urlField(), SAFE_LINK);
+    const group = await screen.findByRole('group', { name: 'Wrapped by Microsoft Safe Links. Open:' });
+    expect(within(group).getByLabelText<HTMLInputElement>(/the real target/).checked).toBe(true);
+    fireEvent.click(within(group).getByLabelText(/the link as written/));
+
+    expect(screen.getAllByText(SAFE_LINK).some((element) => element.tagName === 'DD')).toBe(true);
+    pressEnter(urlField());
+    await screen.findByText('Opened in isolation: safelinks.example');
+    expect(sent('isolate')).toEqual([{ url: SAFE_LINK, session: 'standard', wrapped: 'keep' }]);
+  });
+
+  it('sends no choice for a link that is not wrapped', async () => {
+    const { sent } = await renderPopup({ handlers: { getSettings: () => settingsView({ unwrap: 'ask' }), isolate: () => isolated('evil.example') } });
+
+    typeInto(urlField(), 'https://evil.example/');
+    pressEnter(urlField());
+    await screen.findByText('Opened in isolation: evil.example');
+
+    expect(screen.queryByRole('group', { name: /Wrapped by/ })).toBeNull();
+    expect(sent('isolate')).toEqual([{ url: 'https://evil.example/', session: 'standard' }]);
+  });
+
+  it('the bulk list shows each real target and what wrapped it; under "ask" the choice is sent', async () => {
+    const { sent } = await renderPopup({ handlers: { getSettings: () => settingsView({ unwrap: 'ask' }), bulkCreate: () => ({ created: [], failures: [] }) } });
+    await openTab('Bulk');
+
+    typeInto(screen.getByLabelText('Links text'), `${SAFE_LINK}\nhttps://plain.example/`);
+
+    const list = screen.getByRole('list', { name: 'Links found: 2' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `real-phish.example${REAL}wrapped by Microsoft Safe Links → the real target above`,
+      'plain.examplehttps://plain.example/',
+    ]);
+    const group = screen.getByRole('group', { name: 'Some links are wrapped by a mail gateway. Open:' });
+    fireEvent.click(within(group).getByLabelText('the link as written'));
+    expect(within(list).getAllByRole('listitem')[0]?.textContent).toBe(`nam12.safelinks.protection.outlook.com${SAFE_LINK}wrapped by Microsoft Safe Links`);
+    fireEvent.click(screen.getByRole('button', { name: 'Create all' }));
+
+    await screen.findByRole('heading', { name: 'Created: 0' });
+    expect(sent('bulkCreate')).toEqual([{ urls: [SAFE_LINK, 'https://plain.example/'], wrapped: 'keep' }]);
+  });
+
+  it('recent contexts show what the link was wrapped by', async () => {
+    await renderPopup({ handlers: { listRecent: () => [recent('r1', 'real-phish.example', 1, { wrappedBy: ['safelinks', 'proofpoint'] })] } });
+    await openTab('Recent');
+
+    expect(await screen.findByText('wrapped by Microsoft Safe Links, Proofpoint URL Defense')).toBeTruthy();
+  });
+
+  it('the fang tool refangs and unwraps in place', async () => {
+    await renderPopup();
+    await openTab('Fang');
+    const field = screen.getByLabelText<HTMLTextAreaElement>('Text to convert');
+
+    typeInto(field, `Reported: ${SAFE_LINK.replace('https://', 'hxxps://')} and hxxp://x[.]example/`);
+    fireEvent.click(screen.getByRole('button', { name: 'Refang + unwrap' }));
+
+    expect(field.value).toBe(`Reported: ${REAL} and http://x.example/`);
   });
 });
 

@@ -13,6 +13,17 @@ import { failed } from './errors';
 import { Section } from './Section';
 import { SESSION_KEYS, isExpiryPreset, sameValue, sessionDraftOf, sessionValuesOf, type SessionField, type SessionKey } from './session-draft';
 import { isLocked, type SectionProps } from './state';
+import { UNWRAP_MODES, type UnwrapMode } from '../../target';
+
+const UNWRAP_LABELS: { readonly [M in UnwrapMode]: MessageKey } = {
+  unwrap: 'optionsUnwrapUnwrap',
+  ask: 'optionsUnwrapAsk',
+  keep: 'optionsUnwrapKeep',
+};
+
+function isUnwrapMode(value: string): value is UnwrapMode {
+  return (UNWRAP_MODES as readonly string[]).includes(value);
+}
 
 const PRESET_LABELS: { readonly [P in ExpiryPreset]: MessageKey } = {
   none: 'optionsExpiryNone',
@@ -126,6 +137,22 @@ export function SessionSection({ state, view }: SectionProps) {
             update({ autoDomainAllow: checked });
           }}
         />
+
+        <SelectField
+          label={t('optionsUnwrap')}
+          hint={t('optionsUnwrapHint')}
+          locked={locked('unwrap')}
+          value={draft.unwrap}
+          onChange={(value) => {
+            if (isUnwrapMode(value)) update({ unwrap: value });
+          }}
+        >
+          {UNWRAP_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(UNWRAP_LABELS[mode])}
+            </option>
+          ))}
+        </SelectField>
 
         <SelectField
           label={t('optionsTabPlacement')}

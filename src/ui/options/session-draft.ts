@@ -14,12 +14,13 @@ export interface SessionDraft extends ResearchDraft {
   readonly expiryPreset: ExpiryPreset;
   readonly customMinutes: string;
   readonly autoDomainAllow: boolean;
+  readonly unwrap: Settings['unwrap'];
   readonly tabPlacement: Settings['tabPlacement'];
   readonly bulkConfirmThreshold: string;
 }
 
-export type SessionKey = 'maxUses' | 'expiry' | 'autoDomainAllow' | 'tabPlacement' | 'bulkConfirmThreshold' | 'research';
-export const SESSION_KEYS: readonly SessionKey[] = ['maxUses', 'expiry', 'autoDomainAllow', 'tabPlacement', 'bulkConfirmThreshold', 'research'];
+export type SessionKey = 'maxUses' | 'expiry' | 'autoDomainAllow' | 'unwrap' | 'tabPlacement' | 'bulkConfirmThreshold' | 'research';
+export const SESSION_KEYS: readonly SessionKey[] = ['maxUses', 'expiry', 'autoDomainAllow', 'unwrap', 'tabPlacement', 'bulkConfirmThreshold', 'research'];
 
 /** Fields of the form that can be wrong, each with its reason. */
 export type SessionField = 'maxUses' | 'customMinutes' | 'bulkConfirmThreshold' | 'timezone' | 'languages';
@@ -35,6 +36,7 @@ export function sessionDraftOf(settings: Settings): SessionDraft {
     expiryPreset: settings.expiry.preset,
     customMinutes: String(settings.expiry.customMinutes),
     autoDomainAllow: settings.autoDomainAllow,
+    unwrap: settings.unwrap,
     tabPlacement: settings.tabPlacement,
     bulkConfirmThreshold: String(settings.bulkConfirmThreshold),
   };
@@ -83,6 +85,7 @@ export function sessionValuesOf(
       maxUses: errors.maxUses === undefined ? maxUses : current.maxUses,
       expiry: { preset: draft.expiryPreset, customMinutes },
       autoDomainAllow: draft.autoDomainAllow,
+      unwrap: draft.unwrap,
       tabPlacement: draft.tabPlacement,
       bulkConfirmThreshold: threshold ?? current.bulkConfirmThreshold,
       research: researchOf(draft),

@@ -2,24 +2,35 @@ import { t } from '../../i18n';
 import { MAX_BULK_URLS } from '../../messaging/limits';
 import { Button } from '../common/Button';
 import { NoticeLine } from '../common/NoticeLine';
-import { createBulkState, type BulkState } from './bulk-state';
+import { createBulkState, MAX_SHOWN, type BulkState, type FoundLink } from './bulk-state';
 import { BusyNote } from './BusyNote';
 import './lists.css';
+import { namesOf } from './url-preview';
 import type { TabPanel } from './state';
 
-/** Links listed on screen at most; the count covers all of them. */
-const MAX_LISTED = 100;
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
+/** One link as it will be isolated: the real target, what it was wrapped by, or why it is refused. */
+function FoundItem({ found }: { readonly found: FoundLink }) {
+  const { resolved } = found;
+  if (!resolved.ok) {
+    return (
+      <li>
+        <span class="mono muted">{found.link}</span>
+      </li>
+    );
   }
+  const { url, layers, wrapper } = resolved.target;
+  return (
+    <li>
+      <span class="host">{url.hostname}</span>
+      <span class="mono muted">{url.href}</span>
+      {layers.length > 0 && <span class="small">{t('popupPreviewUnwrapped', namesOf(layers))}</span>}
+      {wrapper !== undefined && <span class="small">{t('popupWrappedBy', namesOf([wrapper]))}</span>}
+    </li>
+  );
 }
 
-function FoundList({ urls }: { readonly urls: readonly string[] }) {
-  const count = urls.length;
+function FoundList({ state }: { readonly state: BulkState }) {
+  const count = state.urls.value.length;
   return (
     <div>
       <p id="bulk-count" role="status">
@@ -30,17 +41,33 @@ function FoundList({ urls }: { readonly urls: readonly string[] }) {
           {t('popupBulkTooMany', [String(count), String(MAX_BULK_URLS)])}
         </p>
       )}
+      {state.asking.value && (
+        <fieldset>
+          <legend>{t('popupBulkWrappedChoice')}</legend>
+          {(['unwrap', 'keep'] as const).map((value) => (
+            <label key={value} class="inline">
+              <input
+                type="radio"
+                name="bulk-wrapped"
+                value={value}
+                checked={state.wrapped.value === value}
+                onChange={() => {
+                  state.wrapped.value = value;
+                }}
+              />
+              {value === 'unwrap' ? t('popupUnwrapChoiceReal') : t('popupUnwrapChoiceWrapper')}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {count > 0 && (
         <ul class="urls" aria-labelledby="bulk-count">
-          {urls.slice(0, MAX_LISTED).map((url) => (
-            <li key={url}>
-              <span class="host">{hostOf(url)}</span>
-              <span class="mono muted">{url}</span>
-            </li>
+          {state.shown.value.map((found) => (
+            <FoundItem key={found.link} found={found} />
           ))}
         </ul>
       )}
-      {count > MAX_LISTED && <p class="muted">{t('popupBulkMore', String(count - MAX_LISTED))}</p>}
+      {count > MAX_SHOWN && <p class="muted">{t('popupBulkMore', String(count - MAX_SHOWN))}</p>}
     </div>
   );
 }
@@ -111,7 +138,7 @@ export function BulkPanel({ state }: { readonly state: BulkState }) {
           {t('popupBulkHint')}
         </p>
       </div>
-      <FoundList urls={urls} />
+      <FoundList state={state} />
       <div class="row">
         <Button class="primary" busy={busy} unavailable={urls.length === 0 || state.tooMany.value} onClick={() => void state.createAll()}>
           {t('popupCreateAll')}
@@ -124,7 +151,7 @@ export function BulkPanel({ state }: { readonly state: BulkState }) {
   );
 }
 
-export const tab: TabPanel = (deps) => {
-  const state = createBulkState(deps);
+export const tab: TabPanel = (deps, settings) => {
+  const state = createBulkState(deps, settings);
   return () => <BulkPanel state={state} />;
 };

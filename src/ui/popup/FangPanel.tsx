@@ -26,6 +26,9 @@ export function FangPanel({ state }: { readonly state: FangState }) {
         <button type="button" onClick={state.refang}>
           {t('popupRefang')}
         </button>
+        <button type="button" onClick={state.unwrap}>
+          {t('popupUnwrap')}
+        </button>
         <button type="button" onClick={() => void state.copy()}>
           {t('popupCopy')}
         </button>

@@ -68,7 +68,15 @@ export function IsolatePanel({ state }: { readonly state: IsolateState }) {
         <p id="isolate-url-hint" class="hint muted">
           {t('popupUrlHint')}
         </p>
-        <UrlPreviewLine id="isolate-url-preview" preview={state.preview.value} hideRefusal={outcome?.kind === 'error' && outcome.field === 'url'} />
+        <UrlPreviewLine
+          id="isolate-url-preview"
+          preview={state.preview.value}
+          hideRefusal={outcome?.kind === 'error' && outcome.field === 'url'}
+          wrapped={state.wrapped.value}
+          onChoose={(choice) => {
+            state.wrapped.value = choice;
+          }}
+        />
       </div>
       <fieldset>
         <legend>{t('popupSessionLegend')}</legend>

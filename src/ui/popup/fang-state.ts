@@ -2,7 +2,7 @@
  * State of the defang/refang tool: one text, converted in place.
  */
 import { signal } from '@preact/signals';
-import { defang, refang } from '../../fang';
+import { defang, refang, unwrapText } from '../../fang';
 import type { Notice } from '../common/notice';
 import type { PopupDeps } from './deps';
 import { copyNotice } from './notice';
@@ -28,6 +28,10 @@ export function createFangState(deps: PopupDeps) {
     },
     refang: () => {
       convert(refang);
+    },
+    /** Refangs, then puts every wrapped link's real target in its place. */
+    unwrap: () => {
+      convert((value) => unwrapText(refang(value)));
     },
     copy,
   };

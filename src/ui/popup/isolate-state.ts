@@ -17,6 +17,8 @@ export type SessionKind = MessageData<'isolate'>['session'];
 export type Toggles = NonNullable<MessageData<'isolate'>['toggles']>;
 /** A quick toggle: leave the default policy alone, or override it. */
 export type ToggleChoice = 'default' | 'block_all' | 'allow_all';
+/** A wrapped link, where the settings ask: its real target, or the link as written. */
+export type WrappedChoice = NonNullable<MessageData<'isolate'>['wrapped']>;
 
 function openedText(result: IsolateResult): string {
   return result.context.host === '' ? t('popupOpenedResearch') : t('popupOpenedHost', result.context.host);
@@ -32,7 +34,10 @@ export function createIsolateState(deps: PopupDeps) {
   const fileTransfer = signal<ToggleChoice>('default');
   const clipboard = signal<ToggleChoice>('default');
   const task = createTask(failed);
-  const preview = computed(() => previewUrl(url.value));
+  /** The unwrap setting in force (the background enforces it; the preview shows it). */
+  const unwrapMode = signal<Settings['unwrap']>('unwrap');
+  const wrapped = signal<WrappedChoice>('unwrap');
+  const preview = computed(() => previewUrl(url.value, unwrapMode.value));
   /** The research choices' controls, loaded when a research session is first chosen. */
   const researchFields = createLater(async () => (await import('../common/ResearchFields')).ResearchFields);
 
@@ -43,6 +48,7 @@ export function createIsolateState(deps: PopupDeps) {
 
   /** Takes the research defaults from the settings in force, unless the analyst chose already. */
   function applyDefaults(settings: Settings): void {
+    unwrapMode.value = settings.unwrap;
     if (!researchChosen) research.value = researchDraftOf(settings.research);
   }
 
@@ -100,7 +106,8 @@ export function createIsolateState(deps: PopupDeps) {
       task.notice.value = errorNotice(shown.message, 'url');
       return;
     }
-    await run(() => deps.connector('isolate', { url: text, session: session.value, ...researchPart(), ...togglePart() }));
+    const choice = shown.kind === 'ok' && shown.choice !== undefined ? { wrapped: wrapped.value } : {};
+    await run(() => deps.connector('isolate', { url: text, session: session.value, ...researchPart(), ...togglePart(), ...choice }));
   }
 
   async function isolateCurrentTab(): Promise<void> {
@@ -110,6 +117,7 @@ export function createIsolateState(deps: PopupDeps) {
   function setUrl(value: string): void {
     batch(() => {
       url.value = value;
+      wrapped.value = 'unwrap';
       task.notice.value = null;
     });
   }
@@ -124,6 +132,7 @@ export function createIsolateState(deps: PopupDeps) {
     busy: task.busy,
     outcome: task.notice,
     preview,
+    wrapped,
     researchFields,
     chooseSession,
     applyDefaults,

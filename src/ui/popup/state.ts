@@ -1,7 +1,7 @@
 /**
  * The popup's state: one factory per popup, no module-level mutable state.
  */
-import { batch, signal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { FunctionComponent } from 'preact';
 import { t } from '../../i18n';
 import type { SettingsView, Status } from '../../messaging/protocol';
@@ -15,15 +15,18 @@ export const TABS = ['isolate', 'bulk', 'recent', 'fang'] as const;
 export type TabId = (typeof TABS)[number];
 type LaterTabId = Exclude<TabId, 'isolate'>;
 
-/** A tab loaded when it is first opened: it makes its state, and returns its panel showing that state. */
-export type TabPanel = (deps: PopupDeps) => FunctionComponent;
+/**
+ * A tab loaded when it is first opened: it makes its state, and returns its panel showing
+ * that state. `settings` are the settings in force, once loaded.
+ */
+export type TabPanel = (deps: PopupDeps, settings: ReadonlySignal<SettingsView | null>) => FunctionComponent;
 
 /**
  * The tabs other than Isolate, where the popup opens: their code and styles load when
  * the analyst first opens them. Each panel keeps its state while another tab is shown.
  */
-function laterTabs(deps: PopupDeps) {
-  const later = (load: () => Promise<{ readonly tab: TabPanel }>) => createLater(async () => (await load()).tab(deps));
+function laterTabs(deps: PopupDeps, settings: ReadonlySignal<SettingsView | null>) {
+  const later = (load: () => Promise<{ readonly tab: TabPanel }>) => createLater(async () => (await load()).tab(deps, settings));
   return {
     bulk: later(() => import('./BulkPanel')),
     recent: later(() => import('./RecentPanel')),
@@ -40,7 +43,7 @@ export function createPopupState(deps: PopupDeps) {
   const optionsNotice = signal<Notice | null>(null);
   const tab = signal<TabId>('isolate');
   const isolate = createIsolateState(deps);
-  const panels = laterTabs(deps);
+  const panels = laterTabs(deps, settings);
 
   async function load(): Promise<void> {
     const [statusReply, settingsReply] = await Promise.allSettled([deps.connector('getStatus', {}), deps.connector('getSettings', {})]);

@@ -1,38 +1,61 @@
 /**
- * The live preview of the quick isolation field: what the typed (possibly defanged)
- * text becomes once refanged, and whether it can be isolated.
+ * The live preview of the quick isolation field: what the typed (possibly defanged,
+ * possibly wrapped) text resolves to, through the same resolver the background uses, so
+ * what is shown is what is isolated.
  */
-import { refang } from '../../fang';
-import { MAX_URL_LENGTH, checkTargetUrl } from '../../net/url';
+import { WRAPPER_NAMES, type WrapperId } from '../../fang';
 import { t } from '../../i18n';
+import { MAX_URL_LENGTH } from '../../net/url';
+import { resolveText, type Refusal, type UnwrapMode } from '../../target';
 
 export type UrlPreview =
   | { readonly kind: 'empty' }
-  | { readonly kind: 'ok'; readonly href: string; readonly host: string }
+  | {
+      readonly kind: 'ok';
+      readonly href: string;
+      readonly host: string;
+      /** "Microsoft Safe Links, Proofpoint URL Defense": the wrappers peeled; '' when none. */
+      readonly unwrappedFrom: string;
+      /** The wrapper isolated as it is (it cannot be read, or the settings keep it), by name. */
+      readonly wrapper?: { readonly name: string; readonly opaque: boolean };
+      /** The settings ask: the link as written, the other choice. */
+      readonly choice?: { readonly href: string; readonly host: string };
+    }
   | { readonly kind: 'refused'; readonly message: string };
 
-/** Why checkTargetUrl refused `text`, in the popup's words. */
-function refusal(text: string): string {
-  if (text.length > MAX_URL_LENGTH) return t('popupUrlTooLong', String(MAX_URL_LENGTH));
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return t('popupUrlNotAbsolute');
+/** Why the resolver refused the text, in the popup's words. */
+function refusal(problem: Refusal): string {
+  switch (problem.code) {
+    case 'urlTooLong':
+      return t('popupUrlTooLong', String(MAX_URL_LENGTH));
+    case 'urlNotAbsolute':
+      return t('popupUrlNotAbsolute');
+    case 'urlScheme':
+      return t('popupUrlScheme', problem.params[0] ?? '');
+    case 'urlNoHost':
+      return t('popupUrlNoHost');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return t('popupUrlScheme', url.protocol.slice(0, 20));
-  return t('popupUrlNoHost');
+}
+
+export function namesOf(ids: readonly WrapperId[]): string {
+  return ids.map((id) => WRAPPER_NAMES[id]).join(', ');
 }
 
 /**
- * Refangs `input` and checks it as a target. The host is `URL.hostname`, which the
+ * The target of `input` under the unwrap setting. The host is `URL.hostname`, which the
  * WHATWG parser already gives in punycode, so look-alike characters show up.
  */
-export function previewUrl(input: string): UrlPreview {
-  const text = input.trim();
-  if (text === '') return { kind: 'empty' };
-  const refanged = refang(text);
-  const check = checkTargetUrl(refanged);
-  if (!check.ok) return { kind: 'refused', message: refusal(refanged) };
-  return { kind: 'ok', href: check.url.href, host: check.url.hostname };
+export function previewUrl(input: string, mode: UnwrapMode): UrlPreview {
+  if (input.trim() === '') return { kind: 'empty' };
+  const resolved = resolveText(input, mode);
+  if (!resolved.ok) return { kind: 'refused', message: refusal(resolved) };
+  const { url, layers, wrapper, choice } = resolved.target;
+  return {
+    kind: 'ok',
+    href: url.href,
+    host: url.hostname,
+    unwrappedFrom: namesOf(layers),
+    ...(wrapper === undefined ? {} : { wrapper: { name: WRAPPER_NAMES[wrapper], opaque: mode !== 'keep' || layers.length > 0 } }),
+    ...(choice === undefined ? {} : { choice: { href: choice.url.href, host: choice.url.hostname } }),
+  };
 }
