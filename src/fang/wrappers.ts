@@ -6,43 +6,14 @@
  * walk through nested wrappers is in ./unwrap.
  */
 
-/** Stable ids of the wrapping services (they reach settings, tests and the recent list). */
-export const WRAPPER_IDS = [
-  'safelinks',
-  'proofpoint',
-  'mimecast',
-  'barracuda',
-  'trendmicro',
-  'sophos',
-  'cisco',
-  'symantec',
-  'google',
-  'slack',
-  'facebook',
-  'linkedin',
-] as const;
-export type WrapperId = (typeof WRAPPER_IDS)[number];
+import type { WrapperId } from './ids';
 
-/** How each service is called where it is shown (product names: not translated). */
-export const WRAPPER_NAMES: Readonly<Record<WrapperId, string>> = {
-  safelinks: 'Microsoft Safe Links',
-  proofpoint: 'Proofpoint URL Defense',
-  mimecast: 'Mimecast URL Protect',
-  barracuda: 'Barracuda Link Protection',
-  trendmicro: 'Trend Micro Time-of-Click',
-  sophos: 'Sophos Time-of-Click',
-  cisco: 'Cisco Secure Email',
-  symantec: 'Symantec Click-time',
-  google: 'Google',
-  slack: 'Slack',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-};
+export { WRAPPER_IDS, WRAPPER_NAMES, type WrapperId } from './ids';
 
 /** The inner URL a wrapper carries; `undefined` when it carries one that cannot be read offline. */
-export type Peeled = string | undefined;
+type Peeled = string | undefined;
 
-export interface WrapperRule {
+interface WrapperRule {
   readonly id: WrapperId;
   /** True when a link on `host` with this path is a wrapped link of the service. */
   matches(host: string, path: string): boolean;

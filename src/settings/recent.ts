@@ -3,7 +3,7 @@
  * service returned at creation; live details (use_count) are fetched on demand.
  */
 import * as z from 'zod/mini';
-import { WRAPPER_IDS } from '../fang/wrappers';
+import { WRAPPER_IDS } from '../fang/ids';
 import { defineItem } from './item';
 import { serialized } from './serial';
 

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import type { ValidationCode } from '../api/errors';
 import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, problemOf } from '../api/params';
 import { isEgressLocation } from '../egress';
-import { UNWRAP_MODES } from '../target';
+import { UNWRAP_MODES } from '../target/modes';
 import { PolicyIssue, normalizePolicy } from '../policy';
 import { isSettingCode, settingIssue, type SettingCode, type SettingsIssue } from './errors';
 import {

@@ -10,9 +10,9 @@
 import { extractUrls, refang, unwrap, type WrapperId } from '../fang';
 import { checkTargetUrl, type TargetUrlProblemCode, type UrlProblem } from '../net/url';
 
-/** What to do with a wrapped link: isolate its real target, ask first, or isolate the wrapper. */
-export const UNWRAP_MODES = ['unwrap', 'ask', 'keep'] as const;
-export type UnwrapMode = (typeof UNWRAP_MODES)[number];
+import type { UnwrapMode } from './modes';
+
+export { UNWRAP_MODES, type UnwrapMode } from './modes';
 
 export interface Target {
   /** What is isolated: an absolute http(s) URL with a host. */

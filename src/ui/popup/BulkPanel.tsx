@@ -5,7 +5,7 @@ import { NoticeLine } from '../common/NoticeLine';
 import { createBulkState, MAX_SHOWN, type BulkState, type FoundLink } from './bulk-state';
 import { BusyNote } from './BusyNote';
 import './lists.css';
-import { namesOf } from './url-preview';
+import { namesOf } from './wrapper-names';
 import type { TabPanel } from './state';
 
 /** One link as it will be isolated: the real target, what it was wrapped by, or why it is refused. */

@@ -5,7 +5,7 @@ import { NoticeLine } from '../common/NoticeLine';
 import { RecentActions } from './RecentActions';
 import type { RecentItemState } from './recent-state';
 import { localTime, relativeTime } from './time';
-import { namesOf } from './url-preview';
+import { namesOf } from './wrapper-names';
 
 interface Props {
   readonly item: RecentItemState;

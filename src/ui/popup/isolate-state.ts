@@ -11,7 +11,7 @@ import { createTask } from '../common/task';
 import type { PopupDeps } from './deps';
 import { createLater } from './later';
 import { failed } from './notice';
-import { previewUrl } from './url-preview';
+import type { UrlPreview } from './url-preview';
 
 export type SessionKind = MessageData<'isolate'>['session'];
 export type Toggles = NonNullable<MessageData<'isolate'>['toggles']>;
@@ -37,13 +37,18 @@ export function createIsolateState(deps: PopupDeps) {
   /** The unwrap setting in force (the background enforces it; the preview shows it). */
   const unwrapMode = signal<Settings['unwrap']>('unwrap');
   const wrapped = signal<WrappedChoice>('unwrap');
-  const preview = computed(() => previewUrl(url.value, unwrapMode.value));
+  /** The preview's code (the text scanner, the unwrapping tables): loaded as the popup opens, after its first paint. */
+  const previewer = createLater(async () => (await import('./url-preview')).previewUrl);
+  const preview = computed((): UrlPreview => {
+    const previewUrl = previewer.loaded.value;
+    return previewUrl === null ? { kind: 'empty' } : previewUrl(url.value, unwrapMode.value);
+  });
   /** The research choices' controls, loaded when a research session is first chosen. */
   const researchFields = createLater(async () => (await import('../common/ResearchFields')).ResearchFields);
 
   function chooseSession(kind: SessionKind): void {
     session.value = kind;
-    if (kind === 'research') researchFields.request();
+    if (kind === 'research') void researchFields.request();
   }
 
   /** Takes the research defaults from the settings in force, unless the analyst chose already. */
@@ -132,6 +137,7 @@ export function createIsolateState(deps: PopupDeps) {
     busy: task.busy,
     outcome: task.notice,
     preview,
+    previewer,
     wrapped,
     researchFields,
     chooseSession,

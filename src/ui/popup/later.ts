@@ -11,12 +11,14 @@ export function createLater<T>(load: () => Promise<T>) {
   const notice = signal<Notice | null>(null);
   const busy = signal(false);
 
-  /** Starts loading unless it is loaded or loading; after a failure, tries again. */
-  function request(): void {
-    if (loaded.value !== null || busy.value) return;
+  let loading: Promise<void> = Promise.resolve();
+
+  /** Starts loading unless it is loaded or loading; after a failure, tries again. Settles when the load does. */
+  function request(): Promise<void> {
+    if (loaded.value !== null || busy.value) return loading;
     busy.value = true;
     notice.value = null;
-    load()
+    loading = load()
       .then(
         (value) => {
           loaded.value = value;
@@ -28,6 +30,7 @@ export function createLater<T>(load: () => Promise<T>) {
       .finally(() => {
         busy.value = false;
       });
+    return loading;
   }
 
   return { loaded, notice, busy, request };

@@ -46,7 +46,8 @@ export function createPopupState(deps: PopupDeps) {
   const panels = laterTabs(deps, settings);
 
   async function load(): Promise<void> {
-    const [statusReply, settingsReply] = await Promise.allSettled([deps.connector('getStatus', {}), deps.connector('getSettings', {})]);
+    // Ready once the status, the settings and the preview's code are there, loaded side by side.
+    const [statusReply, settingsReply] = await Promise.allSettled([deps.connector('getStatus', {}), deps.connector('getSettings', {}), isolate.previewer.request()]);
     batch(() => {
       if (statusReply.status === 'fulfilled') status.value = statusReply.value;
       if (settingsReply.status === 'fulfilled') {
@@ -62,7 +63,7 @@ export function createPopupState(deps: PopupDeps) {
   /** Shows a tab, loading its panel the first time. */
   function selectTab(id: TabId): void {
     tab.value = id;
-    if (id !== 'isolate') panels[id].request();
+    if (id !== 'isolate') void panels[id].request();
   }
 
   async function openOptions(): Promise<void> {

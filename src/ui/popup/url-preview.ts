@@ -1,12 +1,14 @@
 /**
  * The live preview of the quick isolation field: what the typed (possibly defanged,
  * possibly wrapped) text resolves to, through the same resolver the background uses, so
- * what is shown is what is isolated.
+ * what is shown is what is isolated. Loaded right after the popup's first paint (it
+ * brings the text scanner and the unwrapping tables).
  */
-import { WRAPPER_NAMES, type WrapperId } from '../../fang';
+import { WRAPPER_NAMES } from '../../fang/ids';
 import { t } from '../../i18n';
 import { MAX_URL_LENGTH } from '../../net/url';
 import { resolveText, type Refusal, type UnwrapMode } from '../../target';
+import { namesOf } from './wrapper-names';
 
 export type UrlPreview =
   | { readonly kind: 'empty' }
@@ -35,10 +37,6 @@ function refusal(problem: Refusal): string {
     case 'urlNoHost':
       return t('popupUrlNoHost');
   }
-}
-
-export function namesOf(ids: readonly WrapperId[]): string {
-  return ids.map((id) => WRAPPER_NAMES[id]).join(', ');
 }
 
 /**
