@@ -40,7 +40,7 @@ export interface Session {
   /** The system clipboard's text, read from a page on the simulator's origin. */
   readClipboard(): Promise<string>;
   /** Runs one of Isolink's other registered listeners, as the browser would fire it. */
-  dispatch(event: 'commands.onCommand' | 'omnibox.onInputEntered', ...args: unknown[]): Promise<void>;
+  dispatch(event: 'commands.onCommand' | 'omnibox.onInputEntered' | 'notifications.onButtonClicked', ...args: unknown[]): Promise<void>;
   /** Ids of the notifications currently shown (their words are checked by the unit tests). */
   notifications(): Promise<string[]>;
   close(): Promise<void>;

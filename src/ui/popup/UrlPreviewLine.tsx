@@ -55,8 +55,8 @@ function Target({ preview, wrapped }: { readonly preview: OkPreview; readonly wr
       <dd class="mono">{opens.host}</dd>
       {preview.unwrappedFrom !== '' && !kept && (
         <>
-          <dt>{t('popupPreviewWrapped')}</dt>
-          <dd>{t('popupPreviewUnwrapped', preview.unwrappedFrom)}</dd>
+          <dt>{t('popupPreviewUnwrappedLabel')}</dt>
+          <dd>{t('popupPreviewUnwrappedFrom', preview.unwrappedFrom)}</dd>
         </>
       )}
       {preview.wrapper && (
