@@ -31,6 +31,7 @@ import {
 } from './sizes';
 import { kB, round } from './stats';
 import { textBench, type TextResult } from './text';
+import { unwrapBench, type UnwrapResult } from './unwrap';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
@@ -55,16 +56,20 @@ const PLAN: Plan = quick
   : { clickPairs: 50, clickWarmup: 5, textSize: 10 * 1024 * 1024, floodSize: 1_000_000, textRepeats: 5, composition: true, cold: true, pages: true, bulk: true, memory: true };
 
 const BUDGETS = {
-  // The service worker's budget is 40 kB, not the 20 kB first asked for: zod at every edge,
+  // The service worker's budget is 42 kB, not the 20 kB first asked for: zod at every edge,
   // the client for the whole service interface and webextension-polyfill, all required,
-  // take 18.4 kB of it alone. The measurements: bench/README.md, "The service worker's budget".
-  gzip: { background: 40_000, popup: 25_000, options: 35_000 },
+  // take 18.4 kB of it alone, and unwrapping mail-gateway links added 3.6 kB to the 38.0.
+  // The popup's is 20 kB since its text scanner loads after the first paint (16.8 kB).
+  // The measurements: bench/README.md, "The service worker's budget".
+  gzip: { background: 42_000, popup: 20_000, options: 35_000 },
   clickRatio: 1.15,
   bulkSpeedup: 15,
   bulkRequests: 2,
   refangRatio: 1.5,
   extractRatio: 2,
   floodRatio: 4,
+  // A hostile wrapped link costs at most twice an ordinary one of the same length.
+  unwrapFloodRatio: 2,
   heapGrowth: 1_000_000,
 } as const;
 
@@ -129,7 +134,7 @@ log(`mode ${quick ? 'quick' : 'full'}; ${machine.cores} cores (${machine.cpu}), 
 // ---- 1. sizes ----------------------------------------------------------------------
 /** Budget text of a size row; the service worker's says that its budget was revised. */
 function sizeBudgetText(name: keyof typeof BUDGETS.gzip): string {
-  return `<= ${kB(BUDGETS.gzip[name])}${name === 'background' ? ' (revised from 20 kB)' : ''}`;
+  return `<= ${kB(BUDGETS.gzip[name])}${name === 'background' ? ' (revised from 20 kB, then 40)' : name === 'popup' ? ' (lowered from 25 kB)' : ''}`;
 }
 
 let extensionDir = '';
@@ -217,6 +222,41 @@ await section(
           `${f.ratio}x (${f.floodMs} vs ${f.ordinaryMs} ms${f.extrapolatedFrom === undefined ? '' : `, extrapolated from ${f.extrapolatedFrom} chars`})`,
           `<= ${BUDGETS.floodRatio}x`,
           judge(f.ratio, (v) => v <= BUDGETS.floodRatio),
+          { numeric: f.ratio },
+        ),
+      );
+    }
+  },
+);
+
+// ---- 8. unwrap (Node, before the browser starts) ---------------------------------------
+await section(
+  'unwrap',
+  [
+    { id: 'unwrap.corpus', figure: '8 unwrap corpus cases passed', budget: 'all' },
+    { id: 'unwrap.nesting', figure: '8 unwrap nesting, per layer / ordinary', budget: `<= ${BUDGETS.unwrapFloodRatio}x` },
+  ],
+  async () => {
+    await Promise.resolve();
+    const u: UnwrapResult = unwrapBench({ floodSize: PLAN.floodSize, repeats: PLAN.textRepeats, links: 2000 });
+    details['unwrap'] = u;
+    const failed = u.corpus.failed.length === 0 ? '' : ` (failed: ${u.corpus.failed.join(' ')})`;
+    rows.push(row('unwrap.corpus', '8 unwrap corpus cases passed', `${u.corpus.passed}/${u.corpus.cases}${failed}`, 'all', u.corpus.passed === u.corpus.cases ? 'pass' : 'fail', { numeric: u.corpus.passed }));
+    rows.push(
+      row('unwrap.throughput', `8 unwrap MB/s on ${u.throughput.links} wrapped links`, `${u.throughput.mbPerS} MB/s (${u.throughput.medianMs} ms for ${(u.throughput.bytes / 1e3).toFixed(0)} kB)`, '-', 'info', {
+        numeric: u.throughput.mbPerS,
+      }),
+    );
+    for (const f of [...u.floods, u.nesting]) {
+      const nesting = f === u.nesting;
+      const size = f.chars >= 1e6 ? `${(f.chars / 1e6).toFixed(1)}M` : `${Math.round(f.chars / 1e3)}k`;
+      rows.push(
+        row(
+          nesting ? 'unwrap.nesting' : `unwrap.flood.${f.flood}`,
+          nesting ? `8 unwrap ${u.nesting.layers} nested layers (${size}), per layer / ordinary` : `8 unwrap flood ${f.flood.replace('N', size)} / ordinary`,
+          `${f.ratio}x (${f.floodMs} vs ${f.ordinaryMs} ms)`,
+          `<= ${BUDGETS.unwrapFloodRatio}x`,
+          judge(f.ratio, (v) => v <= BUDGETS.unwrapFloodRatio),
           { numeric: f.ratio },
         ),
       );
@@ -370,7 +410,7 @@ try {
 // ---- report ----------------------------------------------------------------------------
 const totalMs = Math.round(performance.now() - started);
 clearTimeout(watchdog);
-const order = (id: string): number => ['size', 'click', 'cold', 'pages', 'bulk', 'text', 'memory'].indexOf(id.split('.')[0] ?? '');
+const order = (id: string): number => ['size', 'click', 'cold', 'pages', 'bulk', 'text', 'memory', 'unwrap'].indexOf(id.split('.')[0] ?? '');
 rows.sort((a, b) => order(a.id) - order(b.id));
 
 console.log('');

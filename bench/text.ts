@@ -36,7 +36,7 @@ export interface Throughput {
 export interface FloodResult {
   readonly flood: string;
   readonly chars: number;
-  readonly fn: 'refang' | 'extractUrls' | 'defang';
+  readonly fn: 'refang' | 'extractUrls' | 'defang' | 'unwrap';
   readonly floodMs: number;
   readonly ordinaryMs: number;
   readonly ratio: number;
@@ -171,7 +171,7 @@ function timedRuns(fn: (text: string) => unknown, text: string, minRuns: number)
   return runs;
 }
 
-function floodRatio(fnName: FloodResult['fn'], fn: (text: string) => unknown, name: string, flood: string, ordinary: string, repeats: number): FloodResult {
+export function floodRatio(fnName: FloodResult['fn'], fn: (text: string) => unknown, name: string, flood: string, ordinary: string, repeats: number): FloodResult {
   // Guard against super-linear behaviour: time a 1/16 slice first and extrapolate linearly.
   const probeSize = Math.max(1, Math.floor(flood.length / 16));
   const probe = runOnce(fn, flood.slice(0, probeSize));

@@ -22,7 +22,7 @@ interface WrapperRule {
 }
 
 /** `host` is `domain` or one of its subdomains. */
-export function isUnder(host: string, domain: string): boolean {
+function isUnder(host: string, domain: string): boolean {
   return host === domain || (host.endsWith(domain) && host.charCodeAt(host.length - domain.length - 1) === 0x2e);
 }
 
@@ -33,12 +33,10 @@ function isUnderAny(host: string, domains: readonly string[]): boolean {
 // ---- decoding helpers ------------------------------------------------------------------
 
 /** Percent-decodes once, `+` read as a space (form encoding); undefined on a malformed escape or invalid UTF-8. */
-export function formDecode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text.replaceAll('+', ' '));
-  } catch {
-    return undefined;
-  }
+function formDecode(text: string): string | undefined {
+  // Each step only where needed: a long value is not copied for nothing.
+  const spaced = text.includes('+') ? text.replaceAll('+', ' ') : text;
+  return spaced.includes('%') ? pathDecode(spaced) : spaced;
 }
 
 /** Percent-decodes once (a path: `+` stays); undefined on a malformed escape or invalid UTF-8. */
@@ -50,29 +48,41 @@ function pathDecode(text: string): string | undefined {
   }
 }
 
-/** Path, query and fragment as serialized, with an empty `?` or `#` kept (`url.search` drops them). */
+/**
+ * Path, query and fragment as serialized, with an empty `?` or `#` kept (`url.search`
+ * drops them). A serialized http(s) URL has a path, and no '/' before it but the two
+ * after the scheme: userinfo and host cannot hold one.
+ */
 function afterOrigin(url: URL): string {
-  const bare = new URL(url.href);
-  bare.username = '';
-  bare.password = '';
-  return bare.href.slice(bare.origin.length);
+  return url.href.slice(url.href.indexOf('/', url.protocol.length + 2));
 }
 
-/** Marks a query parameter given twice with different values: the target is ambiguous. */
+/** Marks a query parameter given twice with different values, or more times than a link ever does: the target is ambiguous. */
 const CONFLICT = Symbol('conflict');
+
+/** A real link gives its target once; a query that repeats the key this often is not a link. */
+const MAX_REPEATS = 8;
+
+/** Where the next `key=` pair after `from` starts, -1 when there is none. */
+function nextPair(search: string, prefix: string, from: number): number {
+  const at = search.indexOf(`&${prefix}`, from);
+  return at === -1 ? -1 : at + 1;
+}
 
 /**
  * The raw value of `key` in a query string (`?a=1&b=2`), undefined when absent, CONFLICT
  * when it is given more than once with different values (which one a service follows
- * cannot be known offline).
+ * cannot be known offline) or more than MAX_REPEATS times.
  */
 function rawParam(search: string, key: string): string | undefined | typeof CONFLICT {
-  let found: string | undefined;
   const prefix = `${key}=`;
-  for (const pair of search.slice(1).split('&')) {
-    if (!pair.startsWith(prefix)) continue;
-    const value = pair.slice(prefix.length);
-    if (found !== undefined && found !== value) return CONFLICT;
+  let found: string | undefined;
+  let count = 0;
+  for (let at = search.startsWith(prefix, 1) ? 1 : nextPair(search, prefix, 0); at !== -1; at = nextPair(search, prefix, at)) {
+    const end = search.indexOf('&', at);
+    const value = search.slice(at + prefix.length, end === -1 ? search.length : end);
+    count += 1;
+    if ((found !== undefined && found !== value) || count > MAX_REPEATS) return CONFLICT;
     found = value;
   }
   return found;
@@ -94,10 +104,12 @@ function param(url: URL, ...keys: string[]): Peeled {
 }
 
 /** Bytes of base64 text, standard or URL-safe alphabet, padded or not; undefined when broken. */
-export function base64Bytes(text: string): Uint8Array | undefined {
+function base64Bytes(text: string): Uint8Array | undefined {
   if (!/^[\w+/-]*={0,2}$/.test(text)) return undefined;
   // Checked above: at most two '=', at the end.
-  const unpadded = text.slice(0, text.indexOf('=') === -1 ? text.length : text.indexOf('=')).replaceAll('-', '+').replaceAll('_', '/');
+  const pad = text.indexOf('=');
+  let unpadded = pad === -1 ? text : text.slice(0, pad);
+  if (unpadded.includes('-') || unpadded.includes('_')) unpadded = unpadded.replaceAll('-', '+').replaceAll('_', '/');
   if (unpadded.length % 4 === 1) return undefined;
   let binary: string;
   try {
@@ -113,7 +125,7 @@ export function base64Bytes(text: string): Uint8Array | undefined {
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** UTF-8 bytes as text; undefined when they are not valid UTF-8. */
-export function utf8Text(bytes: Uint8Array): string | undefined {
+function utf8Text(bytes: Uint8Array): string | undefined {
   try {
     return utf8.decode(bytes);
   } catch {
@@ -139,40 +151,44 @@ function utf8Length(lead: number): number {
  * Decodes the part of a v3 link after `/v3/__`: `<url>__;<replacements>!...`. In `<url>`,
  * every character the gateway could not keep stands as `*` (one character, its UTF-8
  * bytes taken from the list) or `**X` (a run of X's length in bytes); the list is the
- * URL-safe base64 of those bytes, maybe empty. Nothing else is decoded.
+ * URL-safe base64 of those bytes, maybe empty. Nothing else is decoded. `rest` comes
+ * from a serialized URL, so it is ASCII.
  */
-export function decodeProofpointV3(rest: string): Peeled {
+function decodeProofpointV3(rest: string): Peeled {
   const bodyEnd = rest.indexOf('__;');
   if (bodyEnd <= 0) return undefined;
   const listStart = bodyEnd + 3;
   const bang = rest.indexOf('!', listStart);
   const bytes = base64Bytes(rest.slice(listStart, bang === -1 ? rest.length : bang));
   if (!bytes) return undefined;
-  // The body comes from a serialized URL: ASCII only, so its code units are its bytes.
-  const out: number[] = [];
+  let out = '';
   let marker = 0;
-  for (let i = 0; i < bodyEnd; i++) {
-    const c = rest.charCodeAt(i);
-    if (c !== 0x2a) {
-      if (c > 0x7f) return undefined;
-      out.push(c);
-      continue;
+  let plain = 0;
+  for (let star = rest.indexOf('*'); star !== -1 && star < bodyEnd; star = rest.indexOf('*', plain)) {
+    // Tokens side by side take bytes side by side: decoded together, a character may span them.
+    const first = marker;
+    let at = star;
+    while (rest.charCodeAt(at) === 0x2a && at < bodyEnd) {
+      let take: number;
+      if (rest.charCodeAt(at + 1) === 0x2a) {
+        take = V3_RUN_LETTERS.indexOf(rest.charAt(at + 2)) + 2;
+        if (take < 2 || at + 2 >= bodyEnd) return undefined;
+        at += 3;
+      } else {
+        take = utf8Length(bytes[marker] ?? 0xff);
+        at += 1;
+      }
+      if (take === 0 || marker + take > bytes.length) return undefined;
+      marker += take;
     }
-    let take: number;
-    if (rest.charCodeAt(i + 1) === 0x2a) {
-      take = V3_RUN_LETTERS.indexOf(rest.charAt(i + 2)) + 2;
-      if (take < 2 || i + 2 >= bodyEnd) return undefined;
-      i += 2;
-    } else {
-      take = utf8Length(bytes[marker] ?? 0xff);
-    }
-    if (take === 0 || marker + take > bytes.length) return undefined;
-    for (let k = 0; k < take; k++) out.push(bytes[marker + k] ?? 0);
-    marker += take;
+    const restored = utf8Text(bytes.subarray(first, marker));
+    if (restored === undefined) return undefined;
+    out += rest.slice(plain, star) + restored;
+    plain = at;
   }
-  const text = utf8Text(Uint8Array.from(out));
+  out += rest.slice(plain, bodyEnd);
   // Some v3 bodies keep a single slash after the scheme.
-  return text?.replace(/^(https?):\/(?!\/)/i, '$1://');
+  return out.replace(/^(https?):\/(?!\/)/i, '$1://');
 }
 
 // ---- the services ---------------------------------------------------------------------

@@ -1,12 +1,12 @@
 /**
- * defang, refang and extractUrls in linear time on adversarial floods. The one timing
+ * defang, refang, extractUrls and unwrap in linear time on adversarial floods. The one timing
  * check of the suite, and a ratio so that it holds on any machine: the time on a 1 MiB
  * flood over the time on a 256 KiB one is ~4 for a linear pass and ~16 for a quadratic
  * one. Each time is the median of three runs (a fast pass is repeated until a run takes
  * 20 ms, so the timer's resolution does not decide); the bound is 10.
  */
 import { describe, expect, it } from 'vitest';
-import { defang, extractUrls, refang } from '../../src/fang';
+import { defang, extractUrls, refang, unwrap } from '../../src/fang';
 import { prove } from './ledger';
 
 const KIB = 1024;
@@ -29,6 +29,17 @@ const FLOODS: readonly Flood[] = [
   ['[.]', repeat('[.]')],
   ['a@', repeat('a@')],
   ['1.', repeat('1.')],
+];
+
+/** Hostile wrapped links for unwrap, each a function of the size. */
+const WRAPPER_FLOODS: readonly Flood[] = [
+  ['v3 stars', (size) => `https://urldefense.com/v3/__https://a.example/${'*'.repeat(size / 2)}__;${'w6nDqcOp'.repeat(size / 6)}!!x$`],
+  ['v3 runs', (size) => `https://urldefense.com/v3/__https://a.example/${'**A'.repeat(size / 6)}__;${'AAAA'.repeat(size / 12)}!!x$`],
+  ['v3 unterminated', (size) => `https://urldefense.com/v3/__${'__'.repeat(size / 2)}`],
+  ['escapes', (size) => `https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fa.example%2F${'%25'.repeat(size / 3)}`],
+  ['repeated url=', (size) => `https://nam12.safelinks.protection.outlook.com/?${'url=a&'.repeat(size / 6)}`],
+  ['base64', (size) => `https://eu.protection.sophos.com/?u=${'A'.repeat(size)}`],
+  ['nesting', (size) => Array.from({ length: 9 }).reduce<string>((inner) => `https://slack-redir.net/link?url=${inner}`, `https://e.example/${'b'.repeat(size)}`)],
 ];
 
 const FUNCTIONS: readonly [string, (text: string) => unknown][] = [
@@ -61,26 +72,28 @@ describe('text processing stays linear', () => {
     await prove('linear-fang', () => {
       const ratios: string[] = [];
       const over: string[] = [];
-      for (const [floodName, make] of FLOODS) {
+      const pairs = [...FLOODS.flatMap((flood) => FUNCTIONS.map((fn) => [flood, fn] as const)), ...WRAPPER_FLOODS.map((flood) => [flood, ['unwrap', unwrap]] as const)];
+      for (const [[floodName, make], [fnName, fn]] of pairs) {
         const small = make(SMALL);
         const large = make(LARGE);
-        for (const [fnName, fn] of FUNCTIONS) {
-          fn(small); // warm-up
-          const smallTimes: number[] = [];
-          const largeTimes: number[] = [];
-          for (let run = 0; run < RUNS; run += 1) {
-            smallTimes.push(perCall(fn, small));
-            largeTimes.push(perCall(fn, large));
-          }
-          const ratio = median(largeTimes) / Math.max(median(smallTimes), 0.001);
-          ratios.push(`${fnName}(${floodName}) ${ratio.toFixed(1)}`);
-          if (ratio >= BOUND) over.push(`${fnName} on ${floodName}: ${ratio.toFixed(1)}× (${median(smallTimes).toFixed(3)} ms → ${median(largeTimes).toFixed(3)} ms)`);
+        fn(small); // warm-up
+        const smallTimes: number[] = [];
+        const largeTimes: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          smallTimes.push(perCall(fn, small));
+          largeTimes.push(perCall(fn, large));
         }
+        const ratio = median(largeTimes) / Math.max(median(smallTimes), 0.001);
+        ratios.push(`${fnName}(${floodName}) ${ratio.toFixed(1)}`);
+        if (ratio >= BOUND) over.push(`${fnName} on ${floodName}: ${ratio.toFixed(1)}× (${median(smallTimes).toFixed(3)} ms → ${median(largeTimes).toFixed(3)} ms)`);
       }
       console.log(`fang time ratios (1 MiB / 256 KiB, linear ≈ 4): ${ratios.join(', ')}`);
       expect(over).toEqual([]);
       const worst = Math.max(...ratios.map((r) => Number(r.split(' ').at(-1))));
-      return { cases: FLOODS.length * FUNCTIONS.length, detail: `${FLOODS.length} floods × 3 functions, worst ratio ${worst.toFixed(1)}` };
+      return {
+        cases: pairs.length,
+        detail: `${FLOODS.length} floods × 3 functions and ${WRAPPER_FLOODS.length} wrapped-link floods × unwrap, worst ratio ${worst.toFixed(1)}`,
+      };
     });
   });
 });
