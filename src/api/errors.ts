@@ -131,7 +131,7 @@ export function isValidationCode(value: unknown): value is ValidationCode {
 }
 
 /** Codes of AuthError. */
-export type AuthCode = 'authRejected' | 'authRefusedHttp' | 'authNoToken' | 'authMalformedToken';
+export type AuthCode = 'authRejected' | 'authRejectedSaying' | 'authRefusedHttp' | 'authNoToken' | 'authMalformedToken';
 /** Codes of ProtocolError: what about the reply did not fit. */
 export type ProtocolCode =
   | 'replyTooLarge'
@@ -140,7 +140,7 @@ export type ProtocolCode =
   | 'replySlotCount'
   | 'replyBadSetauth'
   | 'replySlotNotObject'
-  | 'replySlotNoId'
+  | 'replySlotIdMismatch'
   | 'replySlotNoOutcome'
   | 'replyErrorNotText'
   | 'replyNoSlot'
@@ -158,6 +158,7 @@ export type ApiErrorCode = ValidationCode | AuthCode | ProtocolCode | CommandCod
 /** English words of each AuthError code; `$1`.. are its params. */
 export const AUTH_MESSAGES: Readonly<Record<AuthCode, string>> = {
   authRejected: 'The service rejected the admin token. Check the token in the options.',
+  authRejectedSaying: 'The service rejected the admin token ($1). Check the token in the options.',
   authRefusedHttp: 'The service refused the token (HTTP $1). Check the token in the options.',
   authNoToken: 'No admin token is set. Enter the token in the options.',
   authMalformedToken: 'The admin token is malformed. Enter it again in the options.',
@@ -171,7 +172,7 @@ export const PROTOCOL_MESSAGES: Readonly<Record<ProtocolCode, string>> = {
   replySlotCount: 'The service answered $1 slots for $2 commands.',
   replyBadSetauth: 'The service sent a malformed setauth slot.',
   replySlotNotObject: 'The service sent a slot that is not an object.',
-  replySlotNoId: 'The service sent a slot without a matching command_id.',
+  replySlotIdMismatch: 'The service answered command $1 with the command_id of another command.',
   replySlotNoOutcome: 'The service sent a slot with neither a result nor an error.',
   replyErrorNotText: 'The service sent an error slot that is not text.',
   replyNoSlot: 'The service sent no slot for $1.',
@@ -213,13 +214,20 @@ export class ValidationError extends ApiError {
 export class AuthError extends ApiError {
   override readonly name = 'AuthError';
   readonly params: readonly string[];
+  /** The HTTP status of an authRefusedHttp. */
+  readonly status: number | undefined;
+  /**
+   * `detail` is the HTTP status for authRefusedHttp and the service's own words (already
+   * sanitised) for authRejectedSaying.
+   */
   constructor(
     readonly code: AuthCode = 'authRejected',
-    readonly status?: number,
+    detail?: number | string,
   ) {
-    const params = code === 'authRefusedHttp' ? [String(status ?? '')] : [];
+    const params = code === 'authRefusedHttp' || code === 'authRejectedSaying' ? [String(detail ?? '')] : [];
     super(fillTemplate(AUTH_MESSAGES[code], params));
     this.params = params;
+    this.status = typeof detail === 'number' ? detail : undefined;
   }
 }
 

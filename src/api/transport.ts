@@ -97,6 +97,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An AuthError that keeps the service's own words (sanitised), when it gave any. */
+function authErrorOf(raw: unknown, token: string): AuthError {
+  const words = typeof raw === 'string' ? sanitizeServiceText(raw, [token]) : '';
+  return words === '' ? new AuthError() : new AuthError('authRejectedSaying', words);
+}
+
 export class Transport {
   readonly #config: TransportConfig;
   readonly #origin: string;
@@ -220,17 +226,13 @@ export class Transport {
     }
     const [ack, ...rest] = reply as unknown[];
     if (!isRecord(ack)) throw new ProtocolError('replyBadSetauth');
-    if (Object.hasOwn(ack, 'error')) throw new AuthError();
-    const byId = new Map<string, Record<string, unknown>>();
-    for (const slot of rest) {
+    if (Object.hasOwn(ack, 'error')) throw authErrorOf(ack['error'], token);
+    // Slots answer the commands by position, as the service documents. A slot that carries
+    // a command_id must carry its own command's; one that carries none is not an error.
+    return commands.map((command, index) => {
+      const slot = rest[index];
       if (!isRecord(slot)) throw new ProtocolError('replySlotNotObject');
-      const id = slot[COMMAND_ID];
-      if (typeof id !== 'string' || byId.has(id)) throw new ProtocolError('replySlotNoId');
-      byId.set(id, slot);
-    }
-    return commands.map((command) => {
-      const slot = byId.get(String(command[COMMAND_ID]));
-      if (!slot) throw new ProtocolError('replySlotNoId');
+      if (Object.hasOwn(slot, COMMAND_ID) && slot[COMMAND_ID] !== command[COMMAND_ID]) throw new ProtocolError('replySlotIdMismatch', String(index + 1));
       const hasResult = Object.hasOwn(slot, 'result');
       const hasError = Object.hasOwn(slot, 'error');
       if (hasResult === hasError) throw new ProtocolError('replySlotNoOutcome');
@@ -238,7 +240,7 @@ export class Transport {
       const raw = slot['error'];
       if (typeof raw !== 'string') throw new ProtocolError('replyErrorNotText');
       const kind = classifyServiceError(raw);
-      if (kind === 'auth') throw new AuthError();
+      if (kind === 'auth') throw authErrorOf(raw, token);
       return { ok: false, error: sanitizeServiceText(raw, [token]), kind };
     });
   }

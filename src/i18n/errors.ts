@@ -86,6 +86,7 @@ export const ERROR_MESSAGE_KEYS = {
   policyOneText: 'apiPolicyOneText',
   // The admin token.
   authRejected: 'apiAuthRejected',
+  authRejectedSaying: 'apiAuthRejectedSaying',
   authRefusedHttp: 'apiAuthRefusedHttp',
   authNoToken: 'apiAuthNoToken',
   authMalformedToken: 'apiAuthMalformedToken',
@@ -101,7 +102,7 @@ export const ERROR_MESSAGE_KEYS = {
   replySlotCount: 'apiReplySlotCount',
   replyBadSetauth: 'apiReplyBadSetauth',
   replySlotNotObject: 'apiReplySlotNotObject',
-  replySlotNoId: 'apiReplySlotNoId',
+  replySlotIdMismatch: 'apiReplySlotIdMismatch',
   replySlotNoOutcome: 'apiReplySlotNoOutcome',
   replyErrorNotText: 'apiReplyErrorNotText',
   replyNoSlot: 'apiReplyNoSlot',

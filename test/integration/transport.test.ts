@@ -152,3 +152,43 @@ describe('retries', () => {
     expect(h.sim.requests.filter((r) => r.path === '/putfile/')).toHaveLength(1);
   });
 });
+
+describe('reply slots are matched by position; command_id is checked only where a slot carries one', () => {
+  const create = (token?: string) =>
+    h.client(token === undefined ? {} : { token }).createContext({ username: 'analyst@acme.example', url: 'https://evil.example/' });
+
+  it('a reply whose slots carry no command_id is read by position', async () => {
+    h.sim.faults.set({ omitCommandIds: true });
+    const created = await create();
+    expect(created.browse_context_id).toMatch(/^\w+$/);
+    expect(h.sim.state.contexts.has(created.browse_context_id)).toBe(true);
+  });
+
+  it('bulk creation without command_ids: every URL gets its own context, in order', async () => {
+    h.sim.faults.set({ omitCommandIds: true });
+    const urls = ['https://a.example/', 'https://b.example/', 'https://c.example/'];
+    const result = await h.client().bulkCreateContexts({ username: 'analyst@acme.example', urls });
+    expect(result.failures).toEqual([]);
+    expect(result.created.map((item) => [item.url, h.sim.state.contexts.get(item.browse_context_id)?.contextData.urls?.[0]])).toEqual(urls.map((url) => [url, url]));
+  });
+
+  it('a command error without command_id keeps the service words', async () => {
+    h.sim.faults.set({ omitCommandIds: true, errorSlots: { create_context: 'ValueError: the licence allows no more contexts' } });
+    const error = await failure(create());
+    expect(error).toMatchObject({ name: 'CommandError', params: ['create_context', 'ValueError: the licence allows no more contexts'] });
+  });
+
+  it('an auth failure without command_id is an AuthError with the service words, never the token', async () => {
+    h.sim.faults.set({ omitCommandIds: true });
+    const error = await failure(create(CANARY));
+    expect(error).toMatchObject({ name: 'AuthError', code: 'authRejectedSaying' });
+    expect(error.params[0]).toMatch(/^KeyError/);
+    expectNoCanary(error);
+  });
+
+  it('a slot with the command_id of another command is a ProtocolError, whatever it holds', async () => {
+    h.sim.faults.set({ mismatchedCommandId: true });
+    const error = await failure(create());
+    expect(error).toMatchObject({ name: 'ProtocolError', code: 'replySlotIdMismatch', params: ['1'] });
+  });
+});

@@ -21,6 +21,8 @@
  *   wrongLength          the reply array lacks its last slot;
  *   mismatchedCommandId  every slot carries a different command_id than was sent
  *                        (`<sent>-mismatched`, or `mismatched-<index>` where none was sent);
+ *   omitCommandIds       no slot carries a command_id (the service documents only the
+ *                        order of the slots);
  *   malformedJson        HTTP 200 with a body that is not JSON (also for /putfile/).
  */
 import { z } from 'zod';
@@ -40,6 +42,7 @@ export interface FaultSettings {
   malformedJson?: boolean | undefined;
   wrongLength?: boolean | undefined;
   mismatchedCommandId?: boolean | undefined;
+  omitCommandIds?: boolean | undefined;
   hang?: boolean | undefined;
   redirect?: RedirectFault | undefined;
   errorSlots?: Record<string, string> | undefined;
@@ -58,6 +61,7 @@ export const faultPatchSchema = z.strictObject({
   malformedJson: flag,
   wrongLength: flag,
   mismatchedCommandId: flag,
+  omitCommandIds: flag,
   hang: flag,
   redirect: z
     .strictObject({ status: z.literal([307, 308], { error: 'must be 307 or 308' }), location: z.string().min(1) })
@@ -83,6 +87,7 @@ export class FaultControl implements FaultSettings {
   malformedJson: boolean | undefined = undefined;
   wrongLength: boolean | undefined = undefined;
   mismatchedCommandId: boolean | undefined = undefined;
+  omitCommandIds: boolean | undefined = undefined;
   hang: boolean | undefined = undefined;
   redirect: RedirectFault | undefined = undefined;
   errorSlots: Record<string, string> | undefined = undefined;

@@ -295,6 +295,9 @@ function handleApi(ctx: ServerContext, { req, res, raw, faulted }: Incoming): vo
       [COMMAND_ID]: Object.hasOwn(slot, COMMAND_ID) ? `${String(slot[COMMAND_ID])}-mismatched` : `mismatched-${index}`,
     }));
   }
+  if (faulted && f.omitCommandIds) {
+    slots = slots.map((slot) => Object.fromEntries(Object.entries(slot).filter(([key]) => key !== COMMAND_ID)));
+  }
   if (faulted && f.malformedJson) {
     send(res, 200, { 'content-type': 'application/json' }, spoilJson(slots));
     return;

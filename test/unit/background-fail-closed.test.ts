@@ -301,7 +301,7 @@ describe('service faults: nothing is opened, the create is sent once and never r
       },
       expected: () => ({
         title: 'The service rejected the admin token',
-        message: 'The service rejected the admin token. Check the token in the options.',
+        message: 'The service rejected the admin token (KeyError: invalid or missing admin token). Check the token in the options.',
         next: 'options',
       }),
       requests: 1,
@@ -321,7 +321,7 @@ describe('service faults: nothing is opened, the create is sent once and never r
     {
       name: 'mismatched command_id',
       faults: { mismatchedCommandId: true },
-      expected: () => retryable('The service sent an unexpected reply', 'The service sent a command result without a matching command_id.'),
+      expected: () => retryable('The service sent an unexpected reply', 'The service answered command 1 with the command_id of another command.'),
       requests: 1,
     },
     {
@@ -457,7 +457,7 @@ describe('a selection of several links fails closed too', () => {
         state.token = { token: 'not-the-admin-token', source: 'session' };
       },
       undefined,
-      () => partial('The service rejected the admin token. Check the token in the options.'),
+      () => partial('The service rejected the admin token (KeyError: invalid or missing admin token). Check the token in the options.'),
       1,
     ],
     ['malformed JSON', () => undefined, { malformedJson: true }, () => partial('The service sent a reply that is not JSON.'), 1],

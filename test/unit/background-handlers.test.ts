@@ -306,7 +306,7 @@ describe('testConnection', () => {
     const act = handlers.testConnection({});
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'AuthError', message: 'The service rejected the admin token. Check the token in the options.' });
+    await expect(act).rejects.toMatchObject({ name: 'AuthError', message: 'The service rejected the admin token (KeyError: invalid or missing admin token). Check the token in the options.' });
   });
 
   it('with an organisation the token may not see fails with a CommandError', async () => {

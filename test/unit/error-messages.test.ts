@@ -124,6 +124,7 @@ const PROTOCOL_SAMPLES = Object.fromEntries(
 /** The other errors, built as the client builds them. */
 const OTHER_SAMPLES = {
   authRejected: new AuthError(),
+  authRejectedSaying: new AuthError('authRejectedSaying', 'KeyError: unknown key'),
   authRefusedHttp: new AuthError('authRefusedHttp', 401),
   authNoToken: new AuthError('authNoToken'),
   authMalformedToken: new AuthError('authMalformedToken'),
