@@ -210,6 +210,17 @@ export async function onOmniboxEntered(deps: EntryDeps, text: string): Promise<v
   await isolateLink(deps, { text }, 'standard', undefined);
 }
 
+/** XML's five special characters, as Chrome's omnibox description needs them escaped. */
+const XML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/**
+ * Text for an omnibox description: Chrome reads it as XML (`<match>`, `<url>`, `<dim>`),
+ * so a link holding `<`, `&` or `]]>` is escaped to show as typed; Firefox shows plain text.
+ */
+export function omniboxText(text: string, firefox: boolean = import.meta.env.FIREFOX): string {
+  return firefox ? text : text.replace(/["&'<>]/g, (ch) => XML_ENTITIES[ch] ?? ch);
+}
+
 /**
  * The omnibox's live suggestion: the link as typed, refanged, and the wrappers around it
  * (the settings decide later whether its real target or the wrapper is isolated); nothing

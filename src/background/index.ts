@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import { fangMenuTitle } from './menus';
 import { copyText } from './clipboard';
-import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, omniboxSuggestion, type EntryDeps } from './entries';
+import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, omniboxSuggestion, omniboxText, type EntryDeps } from './entries';
 import { createHandlers, type HandlerDeps } from './handlers';
 import { installMenus } from './menus';
 import { browserNotifier } from './notify';
@@ -95,10 +95,10 @@ export function registerBackground(): void {
   browser.commands.onCommand.addListener((command, tab) => {
     settle(onCommand(deps, command, tab));
   });
-  void browser.omnibox.setDefaultSuggestion({ description: t('omniboxDefault') });
+  void browser.omnibox.setDefaultSuggestion({ description: omniboxText(t('omniboxDefault')) });
   browser.omnibox.onInputChanged.addListener((text, suggest) => {
     const description = omniboxSuggestion(text);
-    void browser.omnibox.setDefaultSuggestion({ description: description ?? t('omniboxDefault') });
+    void browser.omnibox.setDefaultSuggestion({ description: omniboxText(description ?? t('omniboxDefault')) });
     suggest([]);
   });
   browser.omnibox.onInputEntered.addListener((text) => {

@@ -7,7 +7,7 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MENU_IDS, omniboxSuggestion, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, COMMAND_ISOLATE_TAB } from '../../src/background/entries';
+import { MENU_IDS, omniboxSuggestion, omniboxText, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, COMMAND_ISOLATE_TAB } from '../../src/background/entries';
 import { createHandlers } from '../../src/background/handlers';
 import type { Settings } from '../../src/settings/schema';
 import type { Simulator } from '../simulator';
@@ -334,6 +334,14 @@ describe('copying and the omnibox', () => {
     const defanged = SAFE_LINK.replace('https://', 'hxxps://');
     await onMenuClick(deps, { menuItemId: MENU_IDS.copySelectionUnwrapped, selectionText: `See ${defanged}. Also hxxp://other[.]example/x` }, { ...SOURCE_TAB });
     expect(state.copied).toEqual([`See ${REAL}. Also http://other.example/x`]);
+  });
+
+  it.each([
+    ['https://evil.example/?a=1&b=<script>', false, 'https://evil.example/?a=1&amp;b=&lt;script&gt;'],
+    ["https://evil.example/x]]>\"'", false, 'https://evil.example/x]]&gt;&quot;&apos;'],
+    ['https://evil.example/?a=1&b=<script>', true, 'https://evil.example/?a=1&b=<script>'],
+  ])('omnibox text %j (Firefox: %s) is %j: XML-escaped for Chrome, plain for Firefox', (text, firefox, expected) => {
+    expect(omniboxText(text, firefox)).toBe(expected);
   });
 
   it('the omnibox suggestion names the wrappers of a typed link', () => {
