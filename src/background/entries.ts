@@ -13,8 +13,6 @@ import {
   isolate,
   openLaunchUrls,
   type ActionDeps,
-  type AskOutcome,
-  type IsolateOutcome,
   type SessionKind,
   type SourceTab,
   type WrappedChoice,
@@ -53,7 +51,7 @@ export interface EntryDeps extends ActionDeps {
   readonly notifier: Notifier;
   copyText(text: string): Promise<void>;
   openOptions(): Promise<void>;
-  readonly inFlight: SingleFlight<IsolateOutcome | AskOutcome>;
+  readonly inFlight: SingleFlight;
 }
 
 function sourceOf(tab: ClickedTab | undefined): SourceTab | undefined {
@@ -90,16 +88,19 @@ async function isolateLink(deps: EntryDeps, input: LinkInput, session: SessionKi
   // A real address is judged as it is; only typed text is refanged and mined for its link.
   const link = 'url' in input ? input.url : linkInText(input.text);
   try {
-    const outcome = await deps.inFlight.run(`${session} ${wrapped ?? ''} ${link}`, () => isolate(deps, { link, session, source, wrapped }));
-    if ('ask' in outcome) {
-      await askWrapped(deps, outcome.ask, session, source);
-      return;
-    }
-    const { target } = outcome;
-    // Opened as it is, unasked: a wrapper whose target cannot be read offline.
-    if (target.wrapper !== undefined && wrapped !== 'keep' && unwrap(target.url.href).opaque === target.wrapper) {
-      await deps.notifier.info(t('notifyOpaque', WRAPPER_NAMES[target.wrapper]), t('notifyOpaqueMessage', WRAPPER_NAMES[target.wrapper]));
-    }
+    // A second activation joins the first, notices included: only the first one speaks.
+    await deps.inFlight.run(`link ${session} ${wrapped ?? ''} ${link}`, async () => {
+      const outcome = await isolate(deps, { link, session, source, wrapped });
+      if ('ask' in outcome) {
+        await askWrapped(deps, outcome.ask, session, source);
+        return;
+      }
+      const { target } = outcome;
+      // Opened as it is, unasked: a wrapper whose target cannot be read offline.
+      if (target.wrapper !== undefined && wrapped !== 'keep' && unwrap(target.url.href).opaque === target.wrapper) {
+        await deps.notifier.info(t('notifyOpaque', WRAPPER_NAMES[target.wrapper]), t('notifyOpaqueMessage', WRAPPER_NAMES[target.wrapper]));
+      }
+    });
   } catch (error) {
     // A retry resolves the link again; a link refused as it is offers none.
     const retry: PendingAction | undefined =
@@ -111,12 +112,15 @@ async function isolateLink(deps: EntryDeps, input: LinkInput, session: SessionKi
 /** Creates contexts for many links (batched) and opens their tabs; reports failures. */
 export async function openMany(deps: EntryDeps, urls: readonly string[], source: SourceTab | undefined, wrapped?: WrappedChoice): Promise<void> {
   try {
-    const outcome = await createMany(deps, urls, wrapped);
-    const opened = await openLaunchUrls(deps, outcome.created.map((context) => context.launchUrl), source);
-    if (outcome.failures.length > 0) {
-      const details = outcome.failures.map((failure) => `${failure.url}: ${failure.error}`).join('\n');
-      await deps.notifier.info(t('notifyBulkPartial', [String(opened), String(urls.length)]), details);
-    }
+    // The same links again while they are being opened: joined, nothing created twice.
+    await deps.inFlight.run(`many ${wrapped ?? ''} ${urls.join(' ')}`, async () => {
+      const outcome = await createMany(deps, urls, wrapped);
+      const opened = await openLaunchUrls(deps, outcome.created.map((context) => context.launchUrl), source);
+      if (outcome.failures.length > 0) {
+        const details = outcome.failures.map((failure) => `${failure.url}: ${failure.error}`).join('\n');
+        await deps.notifier.info(t('notifyBulkPartial', [String(opened), String(urls.length)]), details);
+      }
+    });
   } catch (error) {
     await report(deps, error, { kind: 'openMany', urls: [...urls], source, ...(wrapped ? { wrapped } : {}) });
   }

@@ -72,7 +72,7 @@ function translatedWarnings(result: ProxyChangeResult): ProxyChangeResult {
  */
 async function isolateFromPopup(deps: EntryDeps, request: IsolateRequest): Promise<IsolateResult> {
   const wrapped = request.wrapped ?? 'unwrap';
-  const outcome = await deps.inFlight.run(`${request.session} ${wrapped} ${request.link}`, () => isolate(deps, { ...request, wrapped }));
+  const outcome = await deps.inFlight.run(`popup ${request.session} ${wrapped} ${request.link}`, () => isolate(deps, { ...request, wrapped }));
   // Never the case with an answer given; a type guard, not a path.
   if (isAsk(outcome)) throw new RequestRefusedError(t('errorSomethingWrong'));
   // Only data crosses to the page (a URL object does not survive the message).
@@ -150,7 +150,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }),
     research: ({ research: choice, toggles }) =>
       withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.activeTab() })),
-    bulkCreate: async ({ urls, wrapped }) => createMany(deps, urls, wrapped),
+    // The same list again while it is being created (a double click on Create all): joined.
+    bulkCreate: ({ urls, wrapped }) => deps.inFlight.run(`bulk ${wrapped ?? ''} ${urls.join(' ')}`, () => createMany(deps, urls, wrapped)),
     openContexts: async ({ ids }) => {
       const recent = await deps.listRecent();
       const byId = new Map(recent.map((entry) => [entry.id, entry.launchUrl]));

@@ -18,10 +18,9 @@ import { exportSettings, importSettings, readSettingsView, saveSettings } from '
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
-import type { AskOutcome, IsolateOutcome } from './actions';
 
 function createDeps(): HandlerDeps {
-  const inFlight = new SingleFlight<IsolateOutcome | AskOutcome>();
+  const inFlight = new SingleFlight();
   return {
     readSettings: readSettingsView,
     readToken,

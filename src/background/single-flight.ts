@@ -1,13 +1,15 @@
 /**
- * One request per key while it is in flight: a double click on the same link joins the
- * first request instead of creating a second context. Held only for the request's
- * lifetime (a stopped worker loses the request too, so nothing can be replayed).
+ * One piece of work per key while it is in flight: a double click on the same link, a
+ * second activation of the same selection or bulk list, joins the first instead of
+ * creating contexts again. Held only for the work's lifetime (a stopped worker loses the
+ * work too, so nothing can be replayed). Keys name what the work is for
+ * (`link standard <url>`, `many <urls>`), so different kinds of work never meet.
  */
-export class SingleFlight<T> {
-  readonly #pending = new Map<string, Promise<T>>();
+export class SingleFlight {
+  readonly #pending = new Map<string, Promise<unknown>>();
 
-  run(key: string, work: () => Promise<T>): Promise<T> {
-    const existing = this.#pending.get(key);
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const existing = this.#pending.get(key) as Promise<T> | undefined;
     if (existing) return existing;
     const promise = work().finally(() => {
       this.#pending.delete(key);

@@ -6,7 +6,7 @@
  * The network is NOT faked: settings point at the simulator, and the real client talks
  * to it over HTTP on 127.0.0.1.
  */
-import type { AskOutcome, IsolateOutcome, OpenTabOptions } from '../../src/background/actions';
+import type { OpenTabOptions } from '../../src/background/actions';
 import type { ClickedTab } from '../../src/background/entries';
 import type { Failure } from '../../src/background/failures';
 import type { HandlerDeps } from '../../src/background/handlers';
@@ -168,7 +168,7 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
       state.optionsOpened.push(1);
       return Promise.resolve();
     },
-    inFlight: new SingleFlight<IsolateOutcome | AskOutcome>(),
+    inFlight: new SingleFlight(),
     saveSettings: (patch) => {
       state.savedPatches.push(patch);
       state.settings = { ...state.settings, ...(patch as Partial<Settings>) };
