@@ -7,12 +7,14 @@
  * `sanitizeServiceText`, and transport causes are replaced by a redacted summary.
  */
 import { URL_PROBLEMS, type UrlProblemCode } from '../net/url';
+import { REDACTED, redactSecrets } from './redact';
 import { POLICY_PROBLEMS, type PolicyProblemCode } from '../policy';
 
 /** Longest piece of service-supplied text kept in an error message. */
 export const MAX_SERVICE_TEXT = 300;
 
-const REDACTED = '[redacted]';
+/** How many times longer than itself a secret can be once encoded and nested (a UTF-8 character as \u-escapes, percent-encoded twice). */
+const ENCODED_GROWTH = 40;
 
 /**
  * Anything that looks like a credential: a long run of token characters. Context ids
@@ -24,21 +26,16 @@ const TOKEN_SHAPED = /[\w+=~-]{32,}/g;
 const MAX_SCANNED_TEXT = 10_000;
 
 /**
- * Makes service-supplied text safe to show: removes the token (and its URL-encoded
- * and JSON-escaped forms), anything token-shaped, and control characters, then
- * truncates.
+ * Makes service-supplied text safe to show: removes the token in any encoding (raw,
+ * percent-encoded, JSON-escaped, HTML entities, base64, nested), anything token-shaped,
+ * and control characters, then truncates.
  */
 export function sanitizeServiceText(text: string, secrets: readonly string[] = []): string {
-  // The known secret is removed from the WHOLE text first (its plain, URL-encoded, and
-  // once- and twice-JSON-escaped forms), so no cut can leave a piece of it behind.
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length === 0) continue;
-    const json = JSON.stringify(secret).slice(1, -1);
-    for (const form of new Set([secret, encodeURIComponent(secret), json, JSON.stringify(json).slice(1, -1)])) {
-      out = out.split(form).join(REDACTED);
-    }
-  }
+  // The known secret is removed, in every encoding (./redact), from more than is kept: from
+  // a window that ends past the cut by more than the longest form a secret can take, so no
+  // cut can leave a piece of it behind.
+  const longest = Math.max(0, ...secrets.map((secret) => secret.length));
+  let out = redactSecrets(text.slice(0, MAX_SCANNED_TEXT + ENCODED_GROWTH * longest), secrets);
   out = out.slice(0, MAX_SCANNED_TEXT).replace(TOKEN_SHAPED, REDACTED);
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   out = out.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();

@@ -181,6 +181,12 @@ export const CATALOG: readonly Property[] = [
     how: 'npm audit --omit=dev --audit-level=high as a child process',
   },
   {
+    id: 'token-encodings',
+    item: 10,
+    title: 'The token never shows in service text, in any encoding',
+    how: 'fast-check: generated tokens (token characters, and ones that need escaping) raw, percent-encoded (reserved only, every byte, either case), JSON-escaped (\\/, \\u), HTML entities (decimal, hex, named), nested (JSON in percent, percent in JSON, HTML in JSON) and base64 (standard and URL-safe, at every alignment inside a longer value), through redactSecrets and sanitizeServiceText, placed across the 10,000-character cut',
+  },
+  {
     id: 'linear-fang',
     item: 9,
     title: 'defang, refang, extractUrls and unwrap stay linear on adversarial floods',
