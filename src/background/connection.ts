@@ -36,6 +36,19 @@ function originOf(base: string): string | null {
   return check.ok ? new URL(check.base).origin : null;
 }
 
+/** The origin of the service in force, or null when none is set or it is not a valid base. */
+export function serviceOrigin(settings: Pick<Settings, 'serviceUrl'>): string | null {
+  return settings.serviceUrl === '' ? null : originOf(settings.serviceUrl);
+}
+
+/** Why `token` may not be sent to `origin`, in the analyst's words; undefined when it may. */
+function tokenProblem(token: StoredToken, origin: string): string | undefined {
+  // A policy token goes to the policy's service only: never to a URL the user chose.
+  if (token.source === 'managed' && token.origin === null) return t('problemManagedTokenNoService');
+  if (token.origin !== origin) return t('problemTokenOtherService', [token.origin ?? '', origin]);
+  return undefined;
+}
+
 /** The identity contexts are created for: exactly one of username and org. */
 export function identityOf(settings: Settings): { username: string } | { org: string } | null {
   if (settings.username !== '' && settings.org === '') return { username: settings.username };
@@ -45,15 +58,20 @@ export function identityOf(settings: Settings): { username: string } | { org: st
 
 /** The status a page may see; never the token. */
 export async function readStatus(env: Environment): Promise<Status> {
-  const [{ settings }, token] = await Promise.all([env.readSettings(), env.readToken()]);
+  const [{ settings, managedBroken }, token] = await Promise.all([env.readSettings(), env.readToken()]);
   const problems: string[] = [];
-  const origin = settings.serviceUrl === '' ? null : originOf(settings.serviceUrl);
+  if (managedBroken.length > 0) problems.push(t('problemManagedBroken', managedBroken.join(', ')));
+  const origin = serviceOrigin(settings);
   if (settings.serviceUrl === '') problems.push(t('problemNoService'));
   else if (origin === null) problems.push(t('problemBadService'));
   if (settings.launchUrl !== '' && originOf(settings.launchUrl) === null) problems.push(t('problemBadLaunch'));
   const identity = identityOf(settings);
   if (!identity) problems.push(t('problemNoIdentity'));
   if (!token) problems.push(t('problemNoToken'));
+  else if (origin !== null) {
+    const problem = tokenProblem(token, origin);
+    if (problem !== undefined) problems.push(problem);
+  }
   const hostPermission = origin !== null && (await env.hasHostPermission(origin));
   if (origin !== null && !hostPermission) problems.push(t('problemNoPermission', origin));
   return {
@@ -78,8 +96,10 @@ export async function connect(env: Environment): Promise<Connection> {
   // one (a retry) reads again. Marked handled here: a failure surfaces where it is awaited.
   let tokenRead: Promise<StoredToken | null> | undefined = env.readToken();
   tokenRead.catch(() => undefined);
-  const { settings } = await env.readSettings();
-  const origin = settings.serviceUrl === '' ? null : originOf(settings.serviceUrl);
+  const { settings, managedBroken } = await env.readSettings();
+  // An invalid value the organisation set stops everything: the user's value never takes its place.
+  if (managedBroken.length > 0) throw new NotConfiguredError(t('problemManagedBroken', managedBroken.join(', ')));
+  const origin = serviceOrigin(settings);
   if (origin === null) throw new NotConfiguredError(t('problemNoService'));
   const launchBase = launchBaseOf(settings);
   if (originOf(launchBase) === null) throw new NotConfiguredError(t('problemBadLaunch'));
@@ -93,6 +113,9 @@ export async function connect(env: Environment): Promise<Connection> {
       tokenRead = undefined;
       const stored = await read;
       if (!stored) throw new NotConfiguredError(t('problemNoToken'));
+      // The last gate before the token is sent: only to the origin it was entered for.
+      const problem = tokenProblem(stored, origin);
+      if (problem !== undefined) throw new NotConfiguredError(problem);
       return stored.token;
     },
     timeoutMs: env.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,

@@ -12,7 +12,7 @@ import { settingShapes } from '../settings/schema';
 import type { SettingsExport, SettingsView } from '../settings/store';
 import { linkInText } from '../target';
 import { createMany, isolate, openLaunchUrls, research, type AskOutcome, type IsolateOutcome, type IsolateRequest, type ResearchChoice } from './actions';
-import { connect, readStatus } from './connection';
+import { connect, readStatus, serviceOrigin } from './connection';
 import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';
 import type { ClickedTab, EntryDeps } from './entries';
 
@@ -22,7 +22,7 @@ export interface HandlerDeps extends EntryDeps {
   saveSettings(patch: unknown): Promise<SettingsView>;
   exportSettings(): Promise<SettingsExport>;
   importSettings(json: string): Promise<SettingsView>;
-  writeToken(token: string, remember: boolean): Promise<void>;
+  writeToken(token: string, remember: boolean, origin: string): Promise<void>;
   moveToken(remember: boolean): Promise<void>;
   clearToken(): Promise<void>;
   listRecent(): Promise<RecentContext[]>;
@@ -106,9 +106,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     setToken: async ({ token, remember }) => {
       const { tokenManaged, locked, settings } = await deps.readSettings();
       if (tokenManaged) throw new RequestRefusedError(t('errorTokenManaged'));
+      // The token is bound to the service it is entered for: it is sent nowhere else.
+      const origin = serviceOrigin(settings);
+      if (origin === null) throw new RequestRefusedError(t('errorTokenNeedsService'));
       // A "remember" the organisation set wins over the page's choice.
       const keep = locked.includes('rememberToken') ? settings.rememberToken : remember;
-      await deps.writeToken(token, keep);
+      await deps.writeToken(token, keep, origin);
       if (!locked.includes('rememberToken')) await deps.saveSettings({ rememberToken: keep });
       return readStatus(deps);
     },
@@ -191,7 +194,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { base64: toBase64(bytes), size: bytes.length };
     },
     exportSettings: async () => ({ json: `${JSON.stringify(await deps.exportSettings(), null, 2)}\n` }),
-    importSettings: ({ json }) => deps.importSettings(json),
+    importSettings: async ({ json }) => {
+      const view = await deps.importSettings(json);
+      // A file that turns "remember" off takes the token out of storage.local at once.
+      await deps.moveToken(view.settings.rememberToken);
+      return view;
+    },
   };
 }
 

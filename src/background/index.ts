@@ -76,11 +76,22 @@ export function registerBackground(): void {
     extensionOrigin: originOf(new URL(browser.runtime.getURL('/'))),
   });
 
+  // The token goes where the "remember" in force says, whenever the organisation's policy
+  // may have changed it: at start-up, and when the policy changes (Chrome tells; Firefox
+  // reads policies at start-up only).
+  const followRemember = (): void => {
+    settle(deps.readSettings().then((view) => deps.moveToken(view.settings.rememberToken)));
+  };
   browser.runtime.onInstalled.addListener(() => {
     settle(installMenus());
+    followRemember();
   });
   browser.runtime.onStartup.addListener(() => {
     settle(installMenus());
+    followRemember();
+  });
+  browser.storage.onChanged.addListener((_changes, area) => {
+    if (area === 'managed') followRemember();
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     settle(onMenuClick(deps, info, tab));

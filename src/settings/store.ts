@@ -48,11 +48,26 @@ export interface ManagedPolicy {
   readonly values: Partial<Settings>;
   /** A token delivered by policy, if any. */
   readonly token?: string;
-  /** Managed keys that did not parse (ignored, reported in the options page). */
+  /** Managed keys that did not parse (reported in the options page). */
   readonly issues: SettingsIssue[];
 }
 
+/**
+ * Managed keys whose invalid value stops Isolink: where the token goes, where tabs open,
+ * who contexts are for, and the organisation's policy list. The user's own value never
+ * takes the place of one of these; isolation is refused until the policy is fixed.
+ */
+export const MANAGED_CONNECTION_KEYS = ['serviceUrl', 'launchUrl', 'username', 'org', MANAGED_TOKEN_KEY, 'policy'] as const;
+export type ManagedConnectionKey = (typeof MANAGED_CONNECTION_KEYS)[number];
+
+function isConnectionKey(key: string): key is ManagedConnectionKey {
+  return (MANAGED_CONNECTION_KEYS as readonly string[]).includes(key);
+}
+
 const NO_POLICY: ManagedPolicy = { values: {}, issues: [] };
+
+/** Firefox's answer where no policy exists for the add-on (Chrome answers {}). */
+const FIREFOX_NO_POLICY = /managed storage manifest not found/i;
 
 async function managedRaw(): Promise<Record<string, unknown>> {
   const area = (browser.storage as { managed?: { get(): Promise<Record<string, unknown>> } }).managed;
@@ -63,9 +78,13 @@ async function managedRaw(): Promise<Record<string, unknown>> {
       reject(new ManagedPolicyUnavailableError());
     }, MANAGED_READ_TIMEOUT_MS);
   });
+  // Firefox rejects when no policy exists; any other failure to read is not "no policy".
+  const read = area.get().catch((error: unknown) => {
+    if (error instanceof Error && FIREFOX_NO_POLICY.test(error.message)) return {};
+    throw new ManagedPolicyUnavailableError();
+  });
   try {
-    // Firefox rejects when no policy exists; Chrome answers {}.
-    return await Promise.race([area.get().catch(() => ({})), timeout]);
+    return await Promise.race([read, timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -111,16 +130,30 @@ export interface SettingsView {
   readonly tokenManaged: boolean;
   /** Managed keys that did not parse. */
   readonly managedIssues: SettingsIssue[];
+  /** Connection keys the organisation set to a value Isolink cannot use: nothing is isolated until they are fixed. */
+  readonly managedBroken: ManagedConnectionKey[];
 }
 
-/** Lays managed values over the user's, key by key. */
+/**
+ * Lays managed values over the user's, key by key. A managed key whose value is invalid
+ * is locked all the same: a connection key (MANAGED_CONNECTION_KEYS) is reported as
+ * broken, so that nothing is isolated, and any other takes its default, never the
+ * user's value. A managed service URL locks the launch URL with it: the managed one, or
+ * the default derived from the managed service.
+ */
 export function overlay(user: Settings, managed: ManagedPolicy): SettingsView {
-  const locked = SETTING_KEYS.filter((key) => Object.hasOwn(managed.values, key));
+  const invalid = [...new Set(managed.issues.map((issue) => issue.key))];
+  const broken = invalid.filter(isConnectionKey);
+  const defaults: Partial<Record<SettingKey, unknown>> = {};
+  for (const key of invalid) if (Object.hasOwn(DEFAULT_SETTINGS, key)) defaults[key as SettingKey] = DEFAULT_SETTINGS[key as SettingKey];
+  const launchFollowsService = Object.hasOwn(managed.values, 'serviceUrl') && !Object.hasOwn(managed.values, 'launchUrl') ? { launchUrl: '' } : {};
+  const values: Partial<Settings> = { ...(defaults as Partial<Settings>), ...launchFollowsService, ...managed.values };
   return {
-    settings: { ...user, ...managed.values },
-    locked,
-    tokenManaged: managed.token !== undefined,
+    settings: { ...user, ...values },
+    locked: SETTING_KEYS.filter((key) => Object.hasOwn(values, key)),
+    tokenManaged: managed.token !== undefined || broken.includes(MANAGED_TOKEN_KEY),
     managedIssues: managed.issues,
+    managedBroken: broken,
   };
 }
 

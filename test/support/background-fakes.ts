@@ -35,7 +35,7 @@ export function simSettings(sim: Simulator, overrides: Partial<Settings> = {}): 
 }
 
 export function viewOf(settings: Settings, extra: Partial<Omit<SettingsView, 'settings'>> = {}): SettingsView {
-  return { settings, locked: [], tokenManaged: false, managedIssues: [], ...extra };
+  return { settings, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [], ...extra };
 }
 
 export type Notice =
@@ -76,7 +76,7 @@ export interface FakeState {
   readonly recentRemovals: string[];
   readonly optionsOpened: number[];
   readonly savedPatches: unknown[];
-  readonly tokenWrites: { token: string; remember: boolean }[];
+  readonly tokenWrites: { token: string; remember: boolean; origin: string }[];
   readonly tokenMoves: boolean[];
   tokenClears: number;
   readonly imports: string[];
@@ -94,6 +94,7 @@ export interface FakeOptions {
   readonly locked?: SettingKey[];
   readonly tokenManaged?: boolean;
   readonly recent?: RecentContext[];
+  readonly managedBroken?: SettingsView['managedBroken'];
 }
 
 function recordingNotifier(notices: Notice[]): Notifier {
@@ -122,7 +123,7 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
     settings,
     locked: options.locked ?? [],
     tokenManaged: options.tokenManaged ?? false,
-    token: options.token === undefined ? { token: sim.adminToken, source: 'session' } : options.token,
+    token: options.token === undefined ? { token: sim.adminToken, source: 'session', origin: new URL(sim.url).origin } : options.token,
     permission: options.permission ?? true,
     activeTab: 'activeTab' in options ? options.activeTab : { ...SOURCE_TAB },
     copyError: undefined,
@@ -140,7 +141,7 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
     tokenClears: 0,
     imports: [],
   };
-  const view = (): SettingsView => viewOf(state.settings, { locked: state.locked, tokenManaged: state.tokenManaged });
+  const view = (): SettingsView => viewOf(state.settings, { locked: state.locked, tokenManaged: state.tokenManaged, managedBroken: options.managedBroken ?? [] });
   const deps: HandlerDeps = {
     readSettings: () => Promise.resolve(view()),
     readToken: () => Promise.resolve(state.token),
@@ -179,14 +180,14 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
       state.imports.push(json);
       return Promise.resolve(view());
     },
-    writeToken: (token, remember) => {
-      state.tokenWrites.push({ token, remember });
-      state.token = { token, source: remember ? 'local' : 'session' };
+    writeToken: (token, remember, origin) => {
+      state.tokenWrites.push({ token, remember, origin });
+      state.token = { token, source: remember ? 'local' : 'session', origin };
       return Promise.resolve();
     },
     moveToken: (remember) => {
       state.tokenMoves.push(remember);
-      if (state.token && state.token.source !== 'managed') state.token = { token: state.token.token, source: remember ? 'local' : 'session' };
+      if (state.token && state.token.source !== 'managed') state.token = { ...state.token, source: remember ? 'local' : 'session' };
       return Promise.resolve();
     },
     clearToken: () => {

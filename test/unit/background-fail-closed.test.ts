@@ -297,7 +297,7 @@ describe('service faults: nothing is opened, the create is sent once and never r
     {
       name: 'a token the service does not know',
       change: (state) => {
-        state.token = { token: 'not-the-admin-token', source: 'session' };
+        state.token = { token: 'not-the-admin-token', source: 'session', origin: new URL(sim().url).origin };
       },
       expected: () => ({
         title: 'The service rejected the admin token',
@@ -357,7 +357,9 @@ describe('service faults: nothing is opened, the create is sent once and never r
     {
       name: 'a service that is down',
       change: (state) => {
+        // The token entered for that service: what fails is reaching it.
         state.settings = { ...state.settings, serviceUrl: 'http://127.0.0.1:1' };
+        if (state.token) state.token = { ...state.token, origin: 'http://127.0.0.1:1' };
       },
       expected: () =>
         retryable(
@@ -454,7 +456,7 @@ describe('a selection of several links fails closed too', () => {
     [
       'a token the service does not know',
       (state) => {
-        state.token = { token: 'not-the-admin-token', source: 'session' };
+        state.token = { token: 'not-the-admin-token', source: 'session', origin: new URL(sim().url).origin };
       },
       undefined,
       () => partial('The service rejected the admin token (KeyError: invalid or missing admin token). Check the token in the options.'),

@@ -133,7 +133,7 @@ describe('getStatus', () => {
 
   it.each([['session'], ['local'], ['managed']] as const)('never contains the token (%s)', async (source) => {
     // Arrange
-    const { handlers } = setUp(undefined, { token: { token: CANARY, source } });
+    const { handlers } = setUp(undefined, { token: { token: CANARY, source, origin: new URL(sim().url).origin } });
 
     // Act
     const actual = JSON.stringify(await handlers.getStatus({}));
@@ -153,7 +153,7 @@ describe('settings and token messages', () => {
     const actual = await handlers.getSettings({});
 
     // Assert
-    expect(actual).toEqual({ settings: state.settings, locked: ['serviceUrl'], tokenManaged: false, managedIssues: [] });
+    expect(actual).toEqual({ settings: state.settings, locked: ['serviceUrl'], tokenManaged: false, managedIssues: [], managedBroken: [] });
   });
 
   it.each([
@@ -180,7 +180,7 @@ describe('settings and token messages', () => {
     const actual = await handlers.setToken({ token: CANARY, remember: true });
 
     // Assert
-    expect(state.tokenWrites).toEqual([{ token: CANARY, remember: true }]);
+    expect(state.tokenWrites).toEqual([{ token: CANARY, remember: true, origin: new URL(sim().url).origin }]);
     expect(state.savedPatches).toEqual([{ rememberToken: true }]);
     expect(actual).toMatchObject({ hasToken: true, tokenSource: 'local', configured: true });
     expect(JSON.stringify(actual)).not.toContain(CANARY);
@@ -188,7 +188,7 @@ describe('settings and token messages', () => {
 
   it('setToken is refused when the organisation manages the token', async () => {
     // Arrange
-    const { handlers, state } = setUp(undefined, { tokenManaged: true, token: { token: 'managed', source: 'managed' } });
+    const { handlers, state } = setUp(undefined, { tokenManaged: true, token: { token: 'managed', source: 'managed', origin: new URL(sim().url).origin } });
 
     // Act
     const act = handlers.setToken({ token: CANARY, remember: false });
@@ -242,7 +242,7 @@ describe('settings and token messages', () => {
     const { deps } = setUp();
     const saved = simSettings(sim(), { tabPlacement: 'background' });
     await saveSettings(saved);
-    await writeToken(CANARY, true);
+    await writeToken(CANARY, true, new URL(sim().url).origin);
     const handlers = createHandlers({ ...deps, exportSettings, importSettings });
 
     // Act
@@ -263,8 +263,25 @@ describe('settings and token messages', () => {
     const actual = await handlers.importSettings({ json: JSON.stringify({ format: 'isolink-settings', version: 1, settings }) });
 
     // Assert
-    expect(actual).toEqual({ settings, locked: [], tokenManaged: false, managedIssues: [] });
+    expect(actual).toEqual({ settings, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [] });
     expect(JSON.parse((await handlers.exportSettings({})).json)).toEqual({ format: 'isolink-settings', version: 1, settings });
+  });
+
+  it.each([
+    [false, 'session'],
+    [true, 'local'],
+  ] as const)('importSettings with rememberToken %s moves the token there at once', async (remember, source) => {
+    // Arrange: the token is remembered (or not) the other way.
+    const { deps, state } = setUp(undefined, { token: { token: CANARY, source: remember ? 'session' : 'local', origin: new URL(sim().url).origin } });
+    const handlers = createHandlers({ ...deps, importSettings });
+    const settings = simSettings(sim(), { rememberToken: remember });
+
+    // Act
+    await handlers.importSettings({ json: JSON.stringify({ format: 'isolink-settings', version: 1, settings }) });
+
+    // Assert
+    expect(state.tokenMoves).toEqual([remember]);
+    expect(state.token?.source).toBe(source);
   });
 });
 
@@ -300,7 +317,7 @@ describe('testConnection', () => {
 
   it('with a bad token fails with an AuthError', async () => {
     // Arrange
-    const { handlers } = setUp(undefined, { token: { token: 'wrong-token', source: 'session' } });
+    const { handlers } = setUp(undefined, { token: { token: 'wrong-token', source: 'session', origin: new URL(sim().url).origin } });
 
     // Act
     const act = handlers.testConnection({});
@@ -311,7 +328,7 @@ describe('testConnection', () => {
 
   it('with an organisation the token may not see fails with a CommandError', async () => {
     // Arrange
-    const { handlers } = setUp(simSettings(sim(), { username: '', org: 'globex' }), { token: { token: 'demo-soc-admin-token', source: 'session' } });
+    const { handlers } = setUp(simSettings(sim(), { username: '', org: 'globex' }), { token: { token: 'demo-soc-admin-token', source: 'session', origin: new URL(sim().url).origin } });
 
     // Act
     const act = handlers.testConnection({});

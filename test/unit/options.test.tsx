@@ -37,7 +37,7 @@ function fakeConnector(handlers: Handlers) {
 }
 
 function viewOf(settings: Partial<Settings> = {}, extra: Partial<SettingsView> = {}): SettingsView {
-  return { settings: { ...DEFAULT_SETTINGS, ...settings }, locked: [], tokenManaged: false, managedIssues: [], ...extra };
+  return { settings: { ...DEFAULT_SETTINGS, ...settings }, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [], ...extra };
 }
 
 const STATUS: Status = {

@@ -43,7 +43,7 @@ const UNCONFIGURED: Status = {
 };
 
 function settingsView(settings: Partial<Settings> = {}): SettingsView {
-  return { settings: { ...DEFAULT_SETTINGS, ...settings }, locked: [], tokenManaged: false, managedIssues: [] };
+  return { settings: { ...DEFAULT_SETTINGS, ...settings }, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [] };
 }
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

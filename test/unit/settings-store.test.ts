@@ -119,7 +119,7 @@ describe('saveSettings', () => {
 
     // Assert
     const expected = { ...SAVED, tabPlacement: 'foreground', maxUses: null };
-    expect(view).toEqual({ settings: expected, locked: [], tokenManaged: false, managedIssues: [] });
+    expect(view).toEqual({ settings: expected, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [] });
     expect(await readUserSettings()).toEqual(expected);
   });
 
@@ -336,7 +336,7 @@ describe('exportSettings', () => {
   ])('never contains the token (%s)', async (_label, remember) => {
     // Arrange
     await saveSettings(SAVED);
-    await writeToken(CANARY, remember);
+    await writeToken(CANARY, remember, 'https://isolation.acme.example');
 
     // Act
     const actual = JSON.stringify(await exportSettings());
@@ -461,20 +461,77 @@ describe('managed policy', () => {
     expect(actual).toEqual({ values: { username: 'soc@acme.example' }, issues: [], token: 'managed-token' });
   });
 
-  it('overlay lays managed values over the user’s key by key and lists them as locked', () => {
+  it('overlay lays managed values over the user’s key by key and lists them as locked; a managed service locks the launch URL with it', () => {
     // Arrange
     const managed: ManagedPolicy = { values: { serviceUrl: 'https://isolation.corp.example', maxUses: 1 }, issues: [UNKNOWN_COLOUR], token: 't' };
 
     // Act
-    const actual = overlay(SAVED, managed);
+    const actual = overlay({ ...SAVED, launchUrl: 'https://launch.user.example' }, managed);
 
-    // Assert
+    // Assert: the user's launch URL gives way to the one derived from the managed service
     expect(actual).toEqual({
-      settings: { ...SAVED, serviceUrl: 'https://isolation.corp.example', maxUses: 1 },
-      locked: ['serviceUrl', 'maxUses'],
+      settings: { ...SAVED, serviceUrl: 'https://isolation.corp.example', launchUrl: '', maxUses: 1 },
+      locked: ['serviceUrl', 'launchUrl', 'maxUses'],
       tokenManaged: true,
       managedIssues: [UNKNOWN_COLOUR],
+      managedBroken: [],
     });
+  });
+
+  it('overlay: a managed launch URL stays with the managed service', () => {
+    const managed: ManagedPolicy = { values: { serviceUrl: 'https://isolation.corp.example', launchUrl: 'https://launch.corp.example' }, issues: [] };
+    const actual = overlay({ ...SAVED, launchUrl: 'https://launch.user.example' }, managed);
+    expect(actual.settings.launchUrl).toBe('https://launch.corp.example');
+    expect(actual.locked).toEqual(['serviceUrl', 'launchUrl']);
+  });
+
+  it.each([
+    ['an ftp: service URL', { serviceUrl: 'ftp://isolation.corp.example' }, 'serviceUrl'],
+    ['a launch URL that does not parse', { launchUrl: 'https://' }, 'launchUrl'],
+    ['a 300-character username', { username: 'u'.repeat(300) }, 'username'],
+    ['an org that is not text', { org: 42 }, 'org'],
+    ['a policy list with an unknown clipboard value', { policy: [{ type: 'clipboard', params: ['sometimes'] }] }, 'policy'],
+    ['a token that is not text', { token: 7 }, 'token'],
+  ])('a managed connection key with %s is broken: locked, never the user’s value, reported', async (_label, policy, key) => {
+    // Arrange
+    await saveSettings(SAVED);
+    await fakeBrowser.storage.managed.set(policy as Record<string, unknown>);
+
+    // Act
+    const actual = await readSettingsView();
+
+    // Assert
+    expect(actual.managedBroken).toEqual([key]);
+    expect(actual.managedIssues.map((issue) => issue.key)).toEqual([key]);
+    if (key !== 'token') {
+      expect(actual.locked).toContain(key);
+      expect(actual.settings[key as keyof typeof SAVED]).toEqual(DEFAULT_SETTINGS[key as keyof typeof SAVED]);
+    } else {
+      expect(actual.tokenManaged).toBe(true);
+    }
+  });
+
+  it('a managed-storage read that fails is an error, not "no policy"', async () => {
+    // Arrange
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockRejectedValue(new Error('IO error: policy store corrupted'));
+
+    // Act
+    const act = readSettingsView();
+
+    // Assert
+    await expect(act).rejects.toMatchObject({ name: 'ManagedPolicyUnavailableError' });
+  });
+
+  it("Firefox's answer when no policy exists for the add-on is no policy", async () => {
+    // Arrange
+    await saveSettings(SAVED);
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockRejectedValue(new Error('Managed storage manifest not found'));
+
+    // Act
+    const actual = await readSettingsView();
+
+    // Assert
+    expect(actual).toMatchObject({ settings: SAVED, locked: [], managedBroken: [] });
   });
 
   it('readSettingsView combines storage.local and storage.managed', async () => {
@@ -486,11 +543,13 @@ describe('managed policy', () => {
     const actual = await readSettingsView();
 
     // Assert
+    // An invalid managed value falls back to the default, locked: never the user's value.
     expect(actual).toEqual({
-      settings: { ...SAVED, bulkConfirmThreshold: 2 },
-      locked: ['bulkConfirmThreshold'],
+      settings: { ...SAVED, bulkConfirmThreshold: 2, tabPlacement: DEFAULT_SETTINGS.tabPlacement },
+      locked: ['tabPlacement', 'bulkConfirmThreshold'],
       tokenManaged: false,
       managedIssues: [{ key: 'tabPlacement', code: 'notOneOf', params: ['tabPlacement', 'foreground, background'], message: 'must be one of foreground, background' }],
+      managedBroken: [],
     });
   });
 });

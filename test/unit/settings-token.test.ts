@@ -6,10 +6,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorText } from '../../src/i18n/errors';
 import { TokenError } from '../../src/settings/errors';
-import { MAX_TOKEN_LENGTH, clearToken, moveToken, readToken, tokenSource, writeToken } from '../../src/settings/token';
+import { MAX_TOKEN_LENGTH, clearToken, moveToken, readToken, writeToken } from '../../src/settings/token';
 import { installMessages } from '../support/i18n';
 
 const CANARY = 'canary-token-4f9c2d7e1b8a6053-ZxQw';
+/** The service origin the token is entered for. */
+const ORIGIN = 'https://isolation.acme.example';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -29,20 +31,20 @@ async function whereIsCanary(token = CANARY): Promise<string[]> {
 describe('writeToken', () => {
   it('keeps the token in the session only by default', async () => {
     // Act
-    await writeToken(CANARY, false);
+    await writeToken(CANARY, false, ORIGIN);
 
     // Assert
     expect(await whereIsCanary()).toEqual(['session']);
-    expect(await readToken()).toEqual({ token: CANARY, source: 'session' });
+    expect(await readToken()).toEqual({ token: CANARY, source: 'session', origin: ORIGIN });
   });
 
   it('keeps a remembered token in local storage only', async () => {
     // Act
-    await writeToken(CANARY, true);
+    await writeToken(CANARY, true, ORIGIN);
 
     // Assert
     expect(await whereIsCanary()).toEqual(['local']);
-    expect(await readToken()).toEqual({ token: CANARY, source: 'local' });
+    expect(await readToken()).toEqual({ token: CANARY, source: 'local', origin: ORIGIN });
   });
 
   it.each([
@@ -50,22 +52,22 @@ describe('writeToken', () => {
     ['local to session', true, false, ['session'], 'session'],
   ] as const)('writing again moves it from %s', async (_label, first, second, expectedAreas, expectedSource) => {
     // Arrange
-    await writeToken(CANARY, first);
+    await writeToken(CANARY, first, ORIGIN);
 
     // Act
-    await writeToken(CANARY, second);
+    await writeToken(CANARY, second, ORIGIN);
 
     // Assert
     expect(await whereIsCanary()).toEqual(expectedAreas);
-    expect(await tokenSource()).toBe(expectedSource);
+    expect((await readToken())?.source).toBe(expectedSource);
   });
 
   it('stores the token trimmed', async () => {
     // Act
-    await writeToken(`  ${CANARY}\n`, false);
+    await writeToken(`  ${CANARY}\n`, false, ORIGIN);
 
     // Assert
-    expect(await readToken()).toEqual({ token: CANARY, source: 'session' });
+    expect(await readToken()).toEqual({ token: CANARY, source: 'session', origin: ORIGIN });
   });
 
   it.each([
@@ -77,11 +79,11 @@ describe('writeToken', () => {
     ['DEL', 'abc\u007fdef'],
   ])('refuses a token that is %s and keeps the one stored', async (_label, token) => {
     // Arrange
-    await writeToken(CANARY, true);
+    await writeToken(CANARY, true, ORIGIN);
     const before = JSON.stringify([await fakeBrowser.storage.local.get(), await fakeBrowser.storage.session.get()]);
 
     // Act
-    const act = writeToken(token, false);
+    const act = writeToken(token, false, ORIGIN);
 
     // Assert: a RangeError with a code, which the analyst reads in words (never the token)
     await expect(act).rejects.toThrow(RangeError);
@@ -100,14 +102,14 @@ describe('moveToken', () => {
     ['session to session', false, false, ['session'], 'session'],
   ] as const)('moves it from %s and leaves no copy behind', async (_label, from, to, expectedAreas, expectedSource) => {
     // Arrange
-    await writeToken(CANARY, from);
+    await writeToken(CANARY, from, ORIGIN);
 
     // Act
     await moveToken(to);
 
     // Assert
     expect(await whereIsCanary()).toEqual(expectedAreas);
-    expect(await readToken()).toEqual({ token: CANARY, source: expectedSource });
+    expect(await readToken()).toEqual({ token: CANARY, source: expectedSource, origin: ORIGIN });
   });
 
   it('does nothing when there is no token', async () => {
@@ -126,14 +128,14 @@ describe('clearToken', () => {
     ['local', true],
   ])('forgets a %s token everywhere', async (_label, remember) => {
     // Arrange
-    await writeToken(CANARY, remember);
+    await writeToken(CANARY, remember, ORIGIN);
 
     // Act
     await clearToken();
 
     // Assert
     expect(await readToken()).toBeNull();
-    expect(await tokenSource()).toBeNull();
+    
     expect(await whereIsCanary()).toEqual([]);
   });
 });
@@ -141,48 +143,48 @@ describe('clearToken', () => {
 describe('a managed token', () => {
   it('wins over the user’s', async () => {
     // Arrange
-    await writeToken(CANARY, true);
+    await writeToken(CANARY, true, ORIGIN);
     await fakeBrowser.storage.managed.set({ token: 'managed-admin-token' });
 
     // Act
     const actual = await readToken();
 
     // Assert
-    expect(actual).toEqual({ token: 'managed-admin-token', source: 'managed' });
+    expect(actual).toEqual({ token: 'managed-admin-token', source: 'managed', origin: null });
   });
 
   it('stays when the user clears theirs', async () => {
     // Arrange
     await fakeBrowser.storage.managed.set({ token: 'managed-admin-token' });
-    await writeToken(CANARY, false);
+    await writeToken(CANARY, false, ORIGIN);
 
     // Act
     await clearToken();
 
     // Assert
-    expect(await readToken()).toEqual({ token: 'managed-admin-token', source: 'managed' });
+    expect(await readToken()).toEqual({ token: 'managed-admin-token', source: 'managed', origin: null });
     expect(await whereIsCanary()).toEqual([]);
   });
 
   it('is ignored when it is blank', async () => {
     // Arrange
     await fakeBrowser.storage.managed.set({ token: '  ' });
-    await writeToken(CANARY, false);
+    await writeToken(CANARY, false, ORIGIN);
 
     // Act
     const actual = await readToken();
 
     // Assert
-    expect(actual).toEqual({ token: CANARY, source: 'session' });
+    expect(actual).toEqual({ token: CANARY, source: 'session', origin: ORIGIN });
   });
 });
 
 it('nothing is ever written to storage.sync', async () => {
   // Act
-  await writeToken(CANARY, false);
+  await writeToken(CANARY, false, ORIGIN);
   await moveToken(true);
   await moveToken(false);
-  await writeToken(CANARY, true);
+  await writeToken(CANARY, true, ORIGIN);
   await clearToken();
 
   // Assert
