@@ -9,7 +9,7 @@ import type { IsolateResult, MessageData, MessageType, ProtocolValues } from '..
 import { contextView } from '../messaging/protocol';
 import type { RecentContext } from '../settings/recent';
 import { settingShapes } from '../settings/schema';
-import type { SettingsExport, SettingsView } from '../settings/store';
+import type { ImportConnection, ImportPreview, SettingsExport, SettingsView } from '../settings/store';
 import { linkInText } from '../target';
 import { createMany, isolate, openLaunchUrls, research, type AskOutcome, type IsolateOutcome, type IsolateRequest, type ResearchChoice } from './actions';
 import { connect, readStatus, serviceOrigin } from './connection';
@@ -21,7 +21,8 @@ export type Handlers = { [K in MessageType]: (data: MessageData<K>) => Promise<P
 export interface HandlerDeps extends EntryDeps {
   saveSettings(patch: unknown): Promise<SettingsView>;
   exportSettings(): Promise<SettingsExport>;
-  importSettings(json: string): Promise<SettingsView>;
+  previewImport(json: string): Promise<ImportPreview>;
+  importSettings(json: string, confirmed: ImportConnection): Promise<SettingsView>;
   writeToken(token: string, remember: boolean, origin: string): Promise<void>;
   moveToken(remember: boolean): Promise<void>;
   clearToken(): Promise<void>;
@@ -194,8 +195,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { base64: toBase64(bytes), size: bytes.length };
     },
     exportSettings: async () => ({ json: `${JSON.stringify(await deps.exportSettings(), null, 2)}\n` }),
-    importSettings: async ({ json }) => {
-      const view = await deps.importSettings(json);
+    previewImport: ({ json }) => deps.previewImport(json),
+    importSettings: async ({ json, confirmed }) => {
+      const view = await deps.importSettings(json, confirmed);
       // A file that turns "remember" off takes the token out of storage.local at once.
       await deps.moveToken(view.settings.rememberToken);
       return view;

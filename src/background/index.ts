@@ -14,7 +14,7 @@ import { createRouter, originOf } from './router';
 import { SingleFlight } from './single-flight';
 import { addRecent, listRecent, removeRecent, updateRecent } from '../settings/recent';
 import { takePending } from '../settings/pending';
-import { exportSettings, importSettings, readSettingsView, saveSettings } from '../settings/store';
+import { exportSettings, importSettings, previewImport, readSettingsView, saveSettings } from '../settings/store';
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
@@ -49,6 +49,7 @@ function createDeps(): HandlerDeps {
     saveSettings,
     exportSettings,
     importSettings,
+    previewImport,
     writeToken,
     moveToken,
     clearToken,

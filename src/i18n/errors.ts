@@ -143,6 +143,7 @@ export const IMPORT_MESSAGE_KEYS = {
   importNotExport: 'settingsImportNotExport',
   importWrongFormat: 'settingsImportWrongFormat',
   importIncomplete: 'settingsImportIncomplete',
+  importNotConfirmed: 'settingsImportNotConfirmed',
 } as const satisfies Record<ImportCode, MessageKey>;
 
 /** The token the options page sent cannot be stored: $1 is the longest token accepted. */

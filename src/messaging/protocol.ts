@@ -10,8 +10,8 @@
 import * as z from 'zod/mini';
 import type { ContextDetails, DeleteProxiesResult, ProxyChangeResult, ProxyListResult } from '../api';
 import type { RecentContext } from '../settings/recent';
-import type { Settings } from '../settings/schema';
-import type { SettingsView } from '../settings/store';
+import type { SettingKey, Settings } from '../settings/schema';
+import type { ImportPreview, SettingsView } from '../settings/store';
 import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES, MAX_IMPORT_LENGTH } from './limits';
 
 // The zod-free limits live in ./limits (the pages import them from there).
@@ -135,7 +135,15 @@ export const PROTOCOL = {
     data: z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(1024)), fileToken: z.string().check(z.minLength(1), z.maxLength(4096)) }),
   },
   exportSettings: { pages: ['options'], data: z.strictObject({}) },
-  importSettings: { pages: ['options'], data: z.strictObject({ json: text(MAX_IMPORT_LENGTH) }) },
+  previewImport: { pages: ['options'], data: z.strictObject({ json: text(MAX_IMPORT_LENGTH) }) },
+  importSettings: {
+    pages: ['options'],
+    data: z.strictObject({
+      json: text(MAX_IMPORT_LENGTH),
+      /** The file's service and launch URLs as the analyst saw them in the preview. */
+      confirmed: z.strictObject({ serviceUrl: text(), launchUrl: text() }),
+    }),
+  },
 } as const satisfies Record<string, { pages: readonly PageName[]; data: z.ZodMiniType }>;
 
 export type MessageType = keyof typeof PROTOCOL;
@@ -194,6 +202,7 @@ export interface ProtocolValues {
   putFile: { readonly fileId: string };
   getFile: { readonly base64: string; readonly size: number };
   exportSettings: { readonly json: string };
+  previewImport: ImportPreview;
   importSettings: SettingsView;
 }
 
@@ -221,4 +230,4 @@ export function contextView(details: ContextDetails): ContextView {
   };
 }
 
-export type { RecentContext, Settings, SettingsView };
+export type { ImportPreview, RecentContext, SettingKey, Settings, SettingsView };

@@ -26,6 +26,7 @@ export const IMPORT_PROBLEMS = {
   importNotExport: 'file is not an Isolink settings export',
   importWrongFormat: 'file is not an Isolink settings export (format isolink-settings, version 1)',
   importIncomplete: 'settings are incomplete',
+  importNotConfirmed: 'file names another service or launch URL than the one confirmed',
 } as const satisfies Record<string, string>;
 
 export type SettingCode = keyof typeof SETTING_REASONS;

@@ -10,6 +10,7 @@ import { defineItem } from './item';
 import {
   DEFAULT_SETTINGS,
   SETTING_KEYS,
+  launchBaseOf,
   parsePartialSettings,
   parseStoredSettings,
   settingsSchema,
@@ -201,12 +202,8 @@ export async function exportSettings(): Promise<SettingsExport> {
 /** Longest import accepted, in characters. */
 export const MAX_IMPORT_LENGTH = 512 * 1024;
 
-/**
- * Replaces the user's settings with an exported file's. Atomic: anything wrong (not
- * JSON, another format, an unknown or invalid key, a token) refuses the whole import
- * and storage is untouched. Managed keys keep their managed values.
- */
-export async function importSettings(json: string): Promise<SettingsView> {
+/** The settings an exported file holds, complete and valid; a SettingsError says what is wrong. Writes nothing. */
+function readImportFile(json: string): Settings {
   if (json.length > MAX_IMPORT_LENGTH) throw new SettingsError([importIssue('importTooLarge', String(MAX_IMPORT_LENGTH / 1024))]);
   let data: unknown;
   try {
@@ -226,9 +223,75 @@ export async function importSettings(json: string): Promise<SettingsView> {
   if (issues.length > 0) throw new SettingsError(issues);
   const full = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...values });
   if (!full.success) throw new SettingsError([importIssue('importIncomplete')]);
+  return full.data;
+}
+
+/** Where tokens go and where launch tabs open: what an import may change only when the analyst saw it. */
+export interface ImportConnection {
+  readonly serviceUrl: string;
+  readonly launchUrl: string;
+}
+
+/** A change of origin an import would make, old and new ('' for none). */
+export interface OriginChange {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** What importing a file would change, shown before anything is written. */
+export interface ImportPreview {
+  /** The settings whose values would change (those the organisation sets stay). */
+  readonly changes: SettingKey[];
+  /** The service's origin would change: the token is not sent to the new one. */
+  readonly service: OriginChange | null;
+  /** The origin launch tabs open on would change. */
+  readonly launch: OriginChange | null;
+  /** The file's connection values, which the import must be confirmed with. */
+  readonly connection: ImportConnection;
+}
+
+function originText(base: string): string {
+  return URL.canParse(base) ? new URL(base).origin : '';
+}
+
+function originChange(from: string, to: string): OriginChange | null {
+  const change = { from: originText(from), to: originText(to) };
+  return change.from === change.to ? null : change;
+}
+
+/**
+ * What an exported file would change, without writing anything: choosing a file changes
+ * nothing by itself. The same checks as the import; managed keys keep their values.
+ */
+export async function previewImport(json: string): Promise<ImportPreview> {
+  const file = readImportFile(json);
+  const [user, managed] = await Promise.all([readUserSettings(), readManagedPolicy()]);
+  const before = overlay(user, managed);
+  const after = overlay(file, managed);
+  return {
+    changes: SETTING_KEYS.filter((key) => JSON.stringify(before.settings[key]) !== JSON.stringify(after.settings[key])),
+    service: originChange(before.settings.serviceUrl, after.settings.serviceUrl),
+    launch: originChange(launchBaseOf(before.settings), launchBaseOf(after.settings)),
+    connection: { serviceUrl: file.serviceUrl, launchUrl: file.launchUrl },
+  };
+}
+
+/**
+ * Replaces the user's settings with an exported file's, once the analyst has seen what it
+ * changes (previewImport): `confirmed` must be the file's service and launch URLs as they
+ * were shown, so a file can never move the token or the launch tabs unseen. Atomic:
+ * anything wrong (not JSON, another format, an unknown or invalid key, a token, another
+ * connection than the one confirmed) refuses the whole import and storage is untouched.
+ * Managed keys keep their managed values.
+ */
+export async function importSettings(json: string, confirmed: ImportConnection): Promise<SettingsView> {
+  const file = readImportFile(json);
+  if (file.serviceUrl !== confirmed.serviceUrl || file.launchUrl !== confirmed.launchUrl) {
+    throw new SettingsError([importIssue('importNotConfirmed')]);
+  }
   const managed = await readManagedPolicy();
-  const identity = identityIssue({ ...full.data, ...managed.values });
+  const identity = identityIssue({ ...file, ...managed.values });
   if (identity) throw new SettingsError([identity]);
-  await settingsItem.setValue(full.data);
-  return overlay(full.data, managed);
+  await settingsItem.setValue(file);
+  return overlay(file, managed);
 }

@@ -16,6 +16,7 @@ import { RUNNER_ROOTS } from '../support/settle-globals';
 import { assertNoPoisoning, restoreGlobals } from '@fast-check/poisoning';
 import { jsonText } from './canary';
 import { prove } from './ledger';
+import { seenConnection } from '../support/import';
 
 const RUNS = 400;
 /** The fake browser is a global the tests themselves set up (messages, spies): not what the property is about. */
@@ -100,7 +101,7 @@ describe('imports over arbitrary files', () => {
           const before = await snapshot();
           let view: Awaited<ReturnType<typeof importSettings>> | undefined;
           try {
-            view = await importSettings(text);
+            view = await importSettings(text, seenConnection(text));
           } catch (error) {
             expect(error).toBeInstanceOf(SettingsError);
             expect(await snapshot()).toBe(before);

@@ -176,6 +176,10 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
       return Promise.resolve(view());
     },
     exportSettings: (): Promise<SettingsExport> => Promise.resolve({ format: 'isolink-settings', version: 1, settings: state.settings }),
+    previewImport: (json) => {
+      state.imports.push(json);
+      return Promise.resolve({ changes: [], service: null, launch: null, connection: { serviceUrl: state.settings.serviceUrl, launchUrl: state.settings.launchUrl } });
+    },
     importSettings: (json) => {
       state.imports.push(json);
       return Promise.resolve(view());

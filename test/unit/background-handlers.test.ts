@@ -24,6 +24,7 @@ import {
   type Fakes,
 } from '../support/background-fakes';
 import { format, installMessages } from '../support/i18n';
+import { seenConnection } from '../support/import';
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
@@ -260,7 +261,8 @@ describe('settings and token messages', () => {
     const settings = simSettings(sim(), { maxUses: 2 });
 
     // Act
-    const actual = await handlers.importSettings({ json: JSON.stringify({ format: 'isolink-settings', version: 1, settings }) });
+    const json = JSON.stringify({ format: 'isolink-settings', version: 1, settings });
+    const actual = await handlers.importSettings({ json, confirmed: seenConnection(json) });
 
     // Assert
     expect(actual).toEqual({ settings, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [] });
@@ -277,7 +279,8 @@ describe('settings and token messages', () => {
     const settings = simSettings(sim(), { rememberToken: remember });
 
     // Act
-    await handlers.importSettings({ json: JSON.stringify({ format: 'isolink-settings', version: 1, settings }) });
+    const json = JSON.stringify({ format: 'isolink-settings', version: 1, settings });
+    await handlers.importSettings({ json, confirmed: seenConnection(json) });
 
     // Assert
     expect(state.tokenMoves).toEqual([remember]);

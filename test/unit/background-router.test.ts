@@ -76,7 +76,8 @@ const VALID: readonly (readonly [MessageType, 'popup' | 'options', unknown])[] =
   ['putFile', 'options', { name: 'a.bin', bucketId: 'b1', fileToken: 'ft', base64: 'AAEC' }],
   ['getFile', 'options', { id: 'f1', fileToken: 'ft' }],
   ['exportSettings', 'options', {}],
-  ['importSettings', 'options', { json: '{}' }],
+  ['previewImport', 'options', { json: '{}' }],
+  ['importSettings', 'options', { json: '{}', confirmed: { serviceUrl: 'https://isolation.acme.example', launchUrl: '' } }],
 ];
 
 const SENDERS = { popup: POPUP, options: OPTIONS_PAGE } as const;
@@ -182,6 +183,7 @@ describe('the popup may not send what only the options page may', () => {
     'putFile',
     'getFile',
     'exportSettings',
+    'previewImport',
     'importSettings',
   ];
 
@@ -252,7 +254,7 @@ describe('malformed messages are refused before any handler runs', () => {
     ['a token with a service URL beside it', { type: 'setToken', data: { token: 't', remember: false, serviceUrl: 'https://evil.example' } }, refused('Isolink refused a malformed setToken message.')],
     ['a patch that is a list', { type: 'saveSettings', data: { patch: [] } }, refused('Isolink refused a malformed saveSettings message.')],
     ['a patch that is text', { type: 'saveSettings', data: { patch: 'serviceUrl=https://evil.example' } }, refused('Isolink refused a malformed saveSettings message.')],
-    ['an import over 512 KiB', { type: 'importSettings', data: { json: big(512 * 1024 + 1) } }, refused('Isolink refused a malformed importSettings message.')],
+    ['an import over 512 KiB', { type: 'importSettings', data: { json: big(512 * 1024 + 1), confirmed: { serviceUrl: '', launchUrl: '' } } }, refused('Isolink refused a malformed importSettings message.')],
     ['an empty org', { type: 'getProxies', data: { org: '' } }, refused('Isolink refused a malformed getProxies message.')],
     ['1001 proxies', { type: 'setProxies', data: { org: 'acme', proxies: Array.from({ length: 1001 }, () => ({})) } }, refused('Isolink refused a malformed setProxies message.')],
     ['no proxy names', { type: 'deleteProxies', data: { org: 'acme', names: [] } }, refused('Isolink refused a malformed deleteProxies message.')],

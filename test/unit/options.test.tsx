@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { NoAnswerError, RemoteError, type Connector } from '../../src/messaging/page';
-import type { MessageData, MessageType, ProtocolValues, Settings, SettingsView, Status } from '../../src/messaging/protocol';
+import type { ImportPreview, MessageData, MessageType, ProtocolValues, Settings, SettingsView, Status } from '../../src/messaging/protocol';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
 import { App } from '../../src/ui/options/App';
 import { installFocusFixup } from '../support/focus-fixup';
@@ -316,6 +316,15 @@ describe('options page: enterprise', () => {
     const region = screen.getByRole('region', { name: 'Some settings from your organisation could not be used' });
     expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['maxUses must be greater than zero.', 'colour is not a setting of Isolink.']);
     expect(region.textContent).not.toContain('must be positive');
+  });
+
+  it('says that nothing is isolated while a managed connection value is broken', async () => {
+    await renderApp({
+      view: viewOf({}, { managedIssues: [{ key: 'serviceUrl', code: 'settingServiceBase', params: ['serviceUrl'], message: 'x' }], managedBroken: ['serviceUrl'] }),
+    });
+
+    const region = screen.getByRole('region', { name: 'Some settings from your organisation could not be used' });
+    expect(within(region).getByText("Your organisation's policy for Isolink has a value Isolink cannot use for: serviceUrl. Nothing is isolated until your administrator fixes it.")).toBeTruthy();
   });
 
   it('locks the session defaults key by key', async () => {
@@ -818,7 +827,7 @@ describe('options page: import and export', () => {
   it('shows the refused key when an import fails', async () => {
     const { sent } = await renderApp({
       handlers: {
-        importSettings: () => {
+        previewImport: () => {
           // The background says a SettingsError from its codes: the words come translated.
           throw new RemoteError({ name: 'SettingsError', message: 'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost).' });
         },
@@ -830,16 +839,45 @@ describe('options page: import and export', () => {
 
     const alert = await section().findByText('Import refused, nothing was changed: serviceUrl must be an https URL (http only on 127.0.0.1 or localhost).');
     expect(alert.getAttribute('role')).toBe('alert');
-    expect(sent('importSettings')).toEqual([{ json: text }]);
+    expect(sent('previewImport')).toEqual([{ json: text }]);
+    expect(sent('importSettings')).toEqual([]);
   });
 
-  it('shows the imported settings in every section', async () => {
-    await renderApp({ handlers: { importSettings: () => viewOf({ serviceUrl: 'https://imported.example.com' }) } });
+  const MOVING: ImportPreview = {
+    changes: ['serviceUrl', 'launchUrl', 'maxUses'],
+    service: { from: 'https://isolation.acme.example', to: 'https://isolation.evil.example' },
+    launch: { from: 'https://launch.acme.example', to: 'https://launch.evil.example' },
+    connection: { serviceUrl: 'https://isolation.evil.example', launchUrl: 'https://launch.evil.example' },
+  };
+
+  it('choosing a file changes nothing: it names the old and new origins and waits for Apply', async () => {
+    const { sent } = await renderApp({ handlers: { previewImport: () => MOVING, importSettings: () => viewOf({ serviceUrl: 'https://isolation.evil.example' }) } });
+
+    fireEvent.change(section().getByLabelText('Import settings'), { target: { files: [new File(['{"x":1}'], 'from-it.json')] } });
+
+    const review = await section().findByRole('group', { name: 'Importing from-it.json changes these settings: Service URL, Launch URL, Max uses.' });
+    expect(within(review).getByText(
+      'The service changes from https://isolation.acme.example to https://isolation.evil.example. Your admin token is kept for https://isolation.acme.example and never sent to https://isolation.evil.example: enter the token for https://isolation.evil.example after importing.',
+    )).toBeTruthy();
+    expect(within(review).getByText('Isolated tabs will open on https://launch.evil.example instead of https://launch.acme.example.')).toBeTruthy();
+    expect(sent('importSettings')).toEqual([]);
+
+    fireEvent.click(within(review).getByRole('button', { name: 'Apply import' }));
+
+    await section().findByText('Imported the settings from from-it.json.');
+    expect(sent('importSettings')).toEqual([{ json: '{"x":1}', confirmed: MOVING.connection }]);
+    expect(connection().getByLabelText<HTMLInputElement>('Service URL').value).toBe('https://isolation.evil.example');
+  });
+
+  it('Cancel imports nothing', async () => {
+    const { sent } = await renderApp({ handlers: { previewImport: () => MOVING } });
 
     fireEvent.change(section().getByLabelText('Import settings'), { target: { files: [new File(['{}'], 'settings.json')] } });
+    fireEvent.click(await section().findByRole('button', { name: 'Cancel' }));
 
-    await section().findByText('Imported the settings from settings.json.');
-    expect(connection().getByLabelText<HTMLInputElement>('Service URL').value).toBe('https://imported.example.com');
+    expect(await section().findByText('Nothing was imported.')).toBeTruthy();
+    expect(section().queryByRole('button', { name: 'Apply import' })).toBeNull();
+    expect(sent('importSettings')).toEqual([]);
   });
 });
 

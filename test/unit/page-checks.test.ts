@@ -127,8 +127,10 @@ describe('textSettingProblem (the options page) against the settings schema', ()
 
 describe('the limits the pages check against are the protocol’s', () => {
   it('holds the import, bulk, rename and upload limits', () => {
-    expect(PROTOCOL.importSettings.data.safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH) }).success).toBe(true);
-    expect(PROTOCOL.importSettings.data.safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH + 1) }).success).toBe(false);
+    const confirmed = { serviceUrl: '', launchUrl: '' };
+    expect(PROTOCOL.importSettings.data.safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH), confirmed }).success).toBe(true);
+    expect(PROTOCOL.importSettings.data.safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH + 1), confirmed }).success).toBe(false);
+    expect(PROTOCOL.previewImport.data.safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH + 1) }).success).toBe(false);
     const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://h${String(i)}.example/`);
     expect(PROTOCOL.bulkCreate.data.safeParse({ urls: urls(MAX_BULK_URLS) }).success).toBe(true);
     expect(PROTOCOL.bulkCreate.data.safeParse({ urls: urls(MAX_BULK_URLS + 1) }).success).toBe(false);

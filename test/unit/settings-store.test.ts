@@ -13,6 +13,7 @@ import {
   exportSettings,
   importSettings,
   overlay,
+  previewImport,
   readManagedPolicy,
   readSettingsView,
   readUserSettings,
@@ -22,6 +23,7 @@ import {
 import { writeToken } from '../../src/settings/token';
 import { apiErrorText } from '../../src/i18n/errors';
 import { installMessages } from '../support/i18n';
+import { seenConnection } from '../support/import';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -264,7 +266,7 @@ describe('importSettings', () => {
     const before = await snapshot();
 
     // Act
-    const act = importSettings(file());
+    const act = importSettings(file(), seenConnection(file()));
     const error: unknown = await act.catch((e: unknown) => e);
 
     // Assert
@@ -281,7 +283,7 @@ describe('importSettings', () => {
     await saveSettings({ username: '' });
 
     // Act
-    const view = await importSettings(exportFile(imported));
+    const view = await importSettings(exportFile(imported), seenConnection(exportFile(imported)));
 
     // Assert
     const expected: Settings = { ...DEFAULT_SETTINGS, ...imported, expiry: { preset: '7d', customMinutes: 60 } };
@@ -295,7 +297,7 @@ describe('importSettings', () => {
     await saveSettings({ tabPlacement: 'foreground', maxUses: null });
 
     // Act
-    await importSettings(file);
+    await importSettings(file, seenConnection(file));
 
     // Assert
     expect(await readUserSettings()).toEqual(SAVED);
@@ -307,7 +309,7 @@ describe('importSettings', () => {
     const before = await snapshot();
 
     // Act
-    const act = importSettings(exportFile({ serviceUrl: 'https://isolation.acme.example', org: 'acme' }));
+    const act = importSettings(exportFile({ serviceUrl: 'https://isolation.acme.example', org: 'acme' }), seenConnection(exportFile({ serviceUrl: 'https://isolation.acme.example', org: 'acme' })));
 
     // Assert
     await expect(act).rejects.toBeInstanceOf(SettingsError);
@@ -319,11 +321,56 @@ describe('importSettings', () => {
     await fakeBrowser.storage.managed.set({ tabPlacement: 'foreground' });
 
     // Act
-    const view = await importSettings(exportFile(SAVED));
+    const view = await importSettings(exportFile(SAVED), seenConnection(exportFile(SAVED)));
 
     // Assert
     expect(view.settings.tabPlacement).toBe('foreground');
     expect(view.locked).toEqual(['tabPlacement']);
+  });
+});
+
+describe('an import changes nothing until it is confirmed', () => {
+  it('previewImport writes nothing and names the settings and the origins that would change', async () => {
+    // Arrange
+    await saveSettings(SAVED);
+    const before = await snapshot();
+    const file = exportFile({ ...SAVED, serviceUrl: 'https://isolation.evil.example', launchUrl: 'https://launch.evil.example', maxUses: 9 });
+
+    // Act
+    const preview = await previewImport(file);
+
+    // Assert
+    expect(preview).toEqual({
+      changes: ['serviceUrl', 'launchUrl', 'maxUses'],
+      service: { from: 'https://isolation.acme.example', to: 'https://isolation.evil.example' },
+      launch: { from: 'https://isolation.acme.example', to: 'https://launch.evil.example' },
+      connection: { serviceUrl: 'https://isolation.evil.example', launchUrl: 'https://launch.evil.example' },
+    });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('previewImport: a managed service URL stays, so the file moves neither the token nor the tabs', async () => {
+    await saveSettings(SAVED);
+    await fakeBrowser.storage.managed.set({ serviceUrl: 'https://isolation.corp.example' });
+    const preview = await previewImport(exportFile({ ...SAVED, serviceUrl: 'https://isolation.evil.example', launchUrl: 'https://launch.evil.example' }));
+    expect([preview.service, preview.launch, preview.changes]).toEqual([null, null, []]);
+  });
+
+  it.each([
+    ['another service URL', { serviceUrl: 'https://isolation.evil.example', launchUrl: '' }],
+    ['another launch URL', { serviceUrl: 'https://isolation.acme.example', launchUrl: 'https://launch.evil.example' }],
+  ])('importSettings refuses a file confirmed with %s, atomically', async (_label, confirmed) => {
+    // Arrange: the analyst saw a preview of one file; another one arrives.
+    await saveSettings(SAVED);
+    const before = await snapshot();
+    const file = exportFile({ ...SAVED, serviceUrl: 'https://isolation.other.example' });
+
+    // Act
+    const act = importSettings(file, confirmed);
+
+    // Assert
+    await expect(act).rejects.toMatchObject({ name: 'SettingsError', issues: [{ code: 'importNotConfirmed' }] });
+    expect(await snapshot()).toBe(before);
   });
 });
 

@@ -30,6 +30,7 @@ function ManagedIssues({ view }: { readonly view: SettingsView }) {
         {t('optionsManagedIssuesTitle')}
       </h2>
       <p>{t('optionsManagedIssuesIntro')}</p>
+      {view.managedBroken.length > 0 && <p class="error">{t('problemManagedBroken', view.managedBroken.join(', '))}</p>}
       <ul>
         {view.managedIssues.map((issue, index) => (
           <li key={`${index}:${issue.key}:${issue.code}`}>{settingsIssueText(issue)}</li>
