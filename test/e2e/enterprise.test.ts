@@ -216,7 +216,8 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     const view = (await sendFrom(popup, 'getSettings', {})) as { ok: true; value: { settings: Record<string, unknown>; locked: string[]; tokenManaged: boolean; managedIssues: { key: string }[] } };
     expect(view.ok).toBe(true);
     expect(view.value.settings).toMatchObject({ serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, bulkConfirmThreshold: 7, maxUses: null });
-    expect([...view.value.locked].sort()).toEqual(['bulkConfirmThreshold', 'launchUrl', 'rememberToken', 'serviceUrl', 'username']);
+    // maxUses is invalid in the policy: locked at its default, never the user's value.
+    expect([...view.value.locked].sort()).toEqual(['bulkConfirmThreshold', 'launchUrl', 'maxUses', 'rememberToken', 'serviceUrl', 'username']);
     expect(view.value.tokenManaged).toBe(true);
     expect(view.value.managedIssues.map((issue) => issue.key)).toEqual(['maxUses']);
 
@@ -300,5 +301,51 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     expect(created?.contextData).toMatchObject({ user: ANALYST });
     await tab.close();
     await popup.close();
+  });
+
+  /** Closes the browser, writes `values` as the policy and starts the same profile again, once storage.managed has them. */
+  async function relaunchWith(values: Record<string, unknown>): Promise<Browser> {
+    await browser?.close();
+    writePolicy(extensionId, values);
+    browser = await launchChromium(extensionDir, profileDir);
+    const worker = browser.worker;
+    await expect
+      .poll(() => worker.evaluate(async () => JSON.stringify(Object.keys(await chrome.storage.managed.get()).sort())), { timeout: 15_000 })
+      .toBe(JSON.stringify(Object.keys(values).sort()));
+    return browser;
+  }
+
+  it('a policy with a token but no service URL: the user\'s own service never receives the token', async () => {
+    const current = await relaunchWith({ token: sim.adminToken, username: ANALYST });
+    const options = await current.openPage('options.html');
+    // The user points their own (unlocked) service URL at the simulator: it must not get the policy's token.
+    expect((await sendFrom(options, 'saveSettings', { patch: { serviceUrl: sim.url, launchUrl: '' } })).ok).toBe(true);
+    sim.reset();
+    const popup = await current.openPage('popup.html');
+    const reply = await sendFrom(popup, 'isolate', { url: 'https://evil.example/no-managed-service', session: 'standard' });
+    expect(reply.ok ? 'isolated' : reply.error.message).toBe(
+      "Your organisation's policy gives Isolink an admin token but no valid service URL, so the token is sent nowhere. Ask your administrator to set serviceUrl in the policy.",
+    );
+    expect(sim.requests.filter((r) => r.path === '/api/')).toHaveLength(0);
+    expect(sim.state.contexts.size).toBe(0);
+    await popup.close();
+    await options.close();
+  });
+
+  it('an invalid managed service URL stops isolation, names the key, and the options page shows it', async () => {
+    const current = await relaunchWith({ serviceUrl: 'ftp://isolation.evil.example', token: sim.adminToken, username: ANALYST });
+    sim.reset();
+    const popup = await current.openPage('popup.html');
+    const reply = await sendFrom(popup, 'isolate', { url: 'https://evil.example/broken-policy', session: 'standard' });
+    const message = "Your organisation's policy for Isolink has a value Isolink cannot use for: serviceUrl. Nothing is isolated until your administrator fixes it.";
+    expect(reply.ok ? 'isolated' : reply.error.message).toBe(message);
+    expect(sim.requests).toHaveLength(0);
+    await popup.close();
+    const options = await current.openPage('options.html');
+    const region = options.getByRole('region', { name: 'Some settings from your organisation could not be used' });
+    await region.getByText(message).waitFor();
+    expect(await options.getByLabel('Service URL', { exact: true }).isDisabled()).toBe(true);
+    await options.screenshot({ path: resolve(ARTIFACTS_DIR, 'options-managed-broken.png'), fullPage: true });
+    await options.close();
   });
 });

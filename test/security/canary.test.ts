@@ -14,6 +14,7 @@ import { closingChecks, positiveControl } from './closing';
 import { closeLaunchTabs, configureThroughOptions, launchTabs, notified, pageTexts, readClipboard, waitForLaunchTabs } from './flows';
 import { prove } from './ledger';
 import { scanEvidence, scanProfile, startSink, type Sink } from './scan';
+import { seenConnection } from '../support/import';
 
 /** Nothing listens here: "the service is down". */
 const DOWN = 'http://127.0.0.1:9';
@@ -142,8 +143,10 @@ async function runCanary(remember: boolean): Promise<RunResult> {
     await step('options: export, import it back, refuse a hostile import', async () => {
       const exported = expectOk(await session.send(options, 'exportSettings', {}), 'exportSettings') as { json: string };
       texts.push({ where: 'exported settings file', text: exported.json });
-      expectOk(await session.send(options, 'importSettings', { json: exported.json }), 'importSettings');
-      const hostile = await session.send(options, 'importSettings', { json: JSON.stringify({ format: 'isolink-settings', version: 1, settings: { token: canary } }) });
+      expectOk(await session.send(options, 'previewImport', { json: exported.json }), 'previewImport');
+      expectOk(await session.send(options, 'importSettings', { json: exported.json, confirmed: seenConnection(exported.json) }), 'importSettings');
+      const hostileFile = JSON.stringify({ format: 'isolink-settings', version: 1, settings: { token: canary } });
+      const hostile = await session.send(options, 'importSettings', { json: hostileFile, confirmed: seenConnection(hostileFile) });
       expect(hostile.ok).toBe(false);
     });
 

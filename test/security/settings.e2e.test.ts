@@ -9,6 +9,7 @@ import { findChromium, launchBrowser, type SecuritySession } from './browser';
 import { closingChecks } from './closing';
 import { seed } from './flows';
 import { prove } from './ledger';
+import { seenConnection } from '../support/import';
 
 const envelope = (settings: string, extra = ''): string => `{"format":"isolink-settings","version":1,"settings":${settings}${extra}}`;
 const full = JSON.stringify({ ...DEFAULT_SETTINGS, serviceUrl: 'https://isolation.acme.example', username: 'analyst@acme.example' });
@@ -81,7 +82,8 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile settings in Chro
       const accepted: string[] = [];
       for (const [label, json] of HOSTILE_IMPORTS) {
         // Sent as the page sends a chosen file's text.
-        const reply = await session.send(options, 'importSettings', { json });
+        // Confirmed as the preview would show it: only the file's content can refuse it.
+        const reply = await session.send(options, 'importSettings', { json, confirmed: seenConnection(json) });
         if (reply.ok) accepted.push(label);
         expect(await storage(), label).toBe(before);
       }
@@ -102,7 +104,7 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile settings in Chro
       expect(patchesAccepted.filter((label) => label !== '__proto__')).toEqual([]);
       expect(await shapes()).toBe(shapeBefore);
       // A good file is still accepted afterwards: the refusals were about the files.
-      const good = await session.send(options, 'importSettings', { json: envelope(full) });
+      const good = await session.send(options, 'importSettings', { json: envelope(full), confirmed: seenConnection(envelope(full)) });
       expect(good.ok).toBe(true);
       await options.close();
       return { cases: HOSTILE_IMPORTS.length + HOSTILE_PATCHES.length, detail: `${HOSTILE_IMPORTS.length} hostile files (all refused, storage byte-identical) + ${HOSTILE_PATCHES.length} hostile patches (settings unchanged)` };
