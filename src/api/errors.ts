@@ -31,11 +31,11 @@ const MAX_SCANNED_TEXT = 10_000;
  * and control characters, then truncates.
  */
 export function sanitizeServiceText(text: string, secrets: readonly string[] = []): string {
-  // The known secret is removed, in every encoding (./redact), from more than is kept: from
-  // a window that ends past the cut by more than the longest form a secret can take, so no
-  // cut can leave a piece of it behind.
-  const longest = Math.max(0, ...secrets.map((secret) => secret.length));
-  let out = redactSecrets(text.slice(0, MAX_SCANNED_TEXT + ENCODED_GROWTH * longest), secrets);
+  // The known secret is removed, in every encoding (./redact), from a window that runs past
+  // what is kept by more than the longest form a secret can take; only the text before
+  // that margin is kept, so a secret cut by the window's end can never show.
+  const margin = ENCODED_GROWTH * Math.max(0, ...secrets.map((secret) => secret.length));
+  let out = redactSecrets(text.slice(0, MAX_SCANNED_TEXT + 2 * margin), secrets, Math.min(text.length, MAX_SCANNED_TEXT + margin));
   out = out.slice(0, MAX_SCANNED_TEXT).replace(TOKEN_SHAPED, REDACTED);
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   out = out.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();

@@ -185,6 +185,17 @@ function base64Cores(secret: string): string[] {
   return cores;
 }
 
+/**
+ * The forms searched for in every view. The common encodings are searched as they are too:
+ * text right before one (a '%' before `%2B…`) can make a decoded view swallow its first
+ * characters.
+ */
+function formsOf(secret: string): string[] {
+  const percent = encodeURIComponent(secret);
+  const json = JSON.stringify(secret).slice(1, -1);
+  return [secret, asLatin1(secret), percent, percent.replace(/%[\dA-F]{2}/g, (escape) => escape.toLowerCase()), json, JSON.stringify(json).slice(1, -1), ...base64Cores(secret)];
+}
+
 /** Every [start, end) of the original text where one of `needles` appears in `view`. */
 function spansIn(view: View, needles: readonly string[], spans: [number, number][]): void {
   for (const needle of needles) {
@@ -195,25 +206,30 @@ function spansIn(view: View, needles: readonly string[], spans: [number, number]
   }
 }
 
-/** `text` with every span replaced by one REDACTED (overlapping spans merged). */
-function cut(text: string, spans: [number, number][]): string {
-  if (spans.length === 0) return text;
+/** `text` up to `until`, with every span replaced by one REDACTED (overlapping spans merged). */
+function cut(text: string, spans: [number, number][], until: number): string {
   spans.sort((a, b) => a[0] - b[0]);
   let out = '';
   let pos = 0;
   for (const [start, end] of spans) {
+    if (start >= until) break;
     if (end <= pos) continue;
     out += text.slice(pos, Math.max(pos, start));
     if (start >= pos) out += REDACTED;
     pos = end;
   }
-  return out + text.slice(pos);
+  return pos >= until ? out : out + text.slice(pos, until);
 }
 
-/** `text` without any of `secrets`, in any encoding above. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  const needles = [...new Set(secrets.filter((secret) => secret.length > 0).flatMap((secret) => [secret, asLatin1(secret), ...base64Cores(secret)]))];
-  if (needles.length === 0) return text;
+/**
+ * `text` without any of `secrets`, in any encoding above. With `until`, only the text
+ * before that index is returned (a secret that starts before it is redacted whole):
+ * callers that search a window of a longer text keep what lies well inside the window,
+ * so that no secret cut by the window's end can show.
+ */
+export function redactSecrets(text: string, secrets: readonly string[], until = text.length): string {
+  const needles = [...new Set(secrets.filter((secret) => secret.length > 0).flatMap(formsOf))];
+  if (needles.length === 0) return text.slice(0, until);
   const spans: [number, number][] = [];
   const from = new Int32Array(text.length + 1);
   for (let i = 0; i <= text.length; i++) from[i] = i;
@@ -224,5 +240,5 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
     if (layer === MAX_LAYERS) break;
     level = level.flatMap((view) => FAMILIES.flatMap((family) => decodeLayer(view, family) ?? []));
   }
-  return cut(text, spans);
+  return cut(text, spans, until);
 }

@@ -166,12 +166,15 @@ async function runCanary(remember: boolean): Promise<RunResult> {
     });
     await step('service down', async () => {
       expectOk(await session.send(options, 'saveSettings', { patch: { serviceUrl: DOWN } }), 'saveSettings');
+      // The token is entered for that service too: what fails is reaching it.
+      expectOk(await session.send(options, 'setToken', { token: canary, remember }), 'setToken');
       try {
         const note = await menuLink('https://evil.example/down')();
         expect(note.title).toBe('The service could not be reached');
         expect((await session.send(options, 'testConnection', {})).ok).toBe(false);
       } finally {
         expectOk(await session.send(options, 'saveSettings', { patch: { serviceUrl: sim.url } }), 'saveSettings');
+        expectOk(await session.send(options, 'setToken', { token: canary, remember }), 'setToken');
       }
     });
     if (!remember) {
@@ -229,7 +232,8 @@ async function runCanary(remember: boolean): Promise<RunResult> {
     await closingChecks(session, remember ? 'canary-remember' : 'canary-session');
     const storage = await session.storage();
     const allowedArea = remember ? 'local' : 'session';
-    expect(storage[allowedArea]['token']).toBe(canary);
+    // Kept bound to the service it was entered for.
+    expect(storage[allowedArea]['token']).toEqual({ token: canary, origin: new URL(sim.url).origin });
     for (const area of ['local', 'session', 'sync'] as const) {
       const { token: _token, ...rest } = storage[area];
       const others = area === allowedArea ? rest : storage[area];

@@ -15,13 +15,16 @@ export async function seedStorage(
   overrides: Record<string, unknown>,
   token: string | null,
 ): Promise<void> {
+  const settings = { serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, org: '', ...overrides };
+  // The token bound to the service it is for, as the options page stores it.
+  const bound = token === null ? null : { token, origin: new URL(settings.serviceUrl).origin };
   await worker.evaluate(
-    async ([settings, sessionToken]) => {
-      await chrome.storage.local.set({ settings, settings$: { v: 1 } });
+    async ([values, sessionToken]) => {
+      await chrome.storage.local.set({ settings: values, settings$: { v: 1 } });
       if (sessionToken === null) await chrome.storage.session.remove('token');
       else await chrome.storage.session.set({ token: sessionToken });
       await chrome.storage.local.remove('token');
     },
-    [{ serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, org: '', ...overrides }, token] as const,
+    [settings, bound] as const,
   );
 }
