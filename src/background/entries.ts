@@ -4,7 +4,8 @@
  * notification that says what happened and what to do next. None of them ever opens
  * the suspicious URL itself.
  */
-import { defang, refang, unwrap, unwrapText, WRAPPER_NAMES, type WrapperId } from '../fang';
+import { defang, refang, unwrap, unwrapText, WRAPPER_NAMES } from '../fang';
+import { wrapperNamesOf } from '../fang/ids';
 import { t } from '../i18n';
 import type { PendingAction } from '../settings/pending';
 import { linkInText, resolveAll, resolveText, type Target } from '../target';
@@ -65,16 +66,11 @@ async function report(deps: EntryDeps, error: unknown, retry?: PendingAction): P
 /** A link or page address as the browser gives it, or text the analyst typed (maybe defanged). */
 type LinkInput = { readonly url: string } | { readonly text: string };
 
-/** The wrapping services of a target, by name, outermost first ("Microsoft Safe Links, Proofpoint URL Defense"). */
-export function wrapperNames(ids: readonly WrapperId[]): string {
-  return ids.map((id) => WRAPPER_NAMES[id]).join(', ');
-}
-
 /** A wrapped link under the "ask" setting: which to open, the real target (button 1) or the wrapper (button 2). */
 async function askWrapped(deps: EntryDeps, target: Target, session: SessionKind, source: SourceTab | undefined): Promise<void> {
   const action: PendingAction = { kind: 'isolate', url: target.given, session, source, wrapped: 'unwrap' };
   await deps.notifier.ask(
-    t('notifyAskUnwrap', wrapperNames(target.layers)),
+    t('notifyAskUnwrap', wrapperNamesOf(target.layers)),
     t('notifyAskUnwrapMessage', [target.url.href, target.given]),
     t('notifyAskUnwrapButton'),
     action,
@@ -128,7 +124,7 @@ export async function openMany(deps: EntryDeps, urls: readonly string[], source:
 
 /** A target as the confirmation lists it: the real target, and what it was wrapped by. */
 function listed(target: Target): string {
-  return target.layers.length === 0 ? target.url.href : t('notifyUnwrappedLine', [target.url.href, wrapperNames(target.layers)]);
+  return target.layers.length === 0 ? target.url.href : t('notifyUnwrappedLine', [target.url.href, wrapperNamesOf(target.layers)]);
 }
 
 async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab | undefined): Promise<void> {
@@ -236,7 +232,7 @@ export function omniboxSuggestion(text: string): string | undefined {
   const { layers, opaque } = unwrap(resolved.target.url.href);
   const wrappers = [...layers, ...(opaque === undefined ? [] : [opaque])];
   const link = resolved.target.url.href;
-  return wrappers.length === 0 ? t('omniboxTarget', link) : t('omniboxTargetWrapped', [link, wrapperNames(wrappers)]);
+  return wrappers.length === 0 ? t('omniboxTarget', link) : t('omniboxTargetWrapped', [link, wrapperNamesOf(wrappers)]);
 }
 
 /** A click on a notification or its button: carry out what it offered, once. */

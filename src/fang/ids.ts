@@ -32,3 +32,8 @@ export const WRAPPER_NAMES: Readonly<Record<WrapperId, string>> = {
   facebook: 'Facebook',
   linkedin: 'LinkedIn',
 };
+
+/** "Microsoft Safe Links, Proofpoint URL Defense": wrapping services by name, outermost first. */
+export function wrapperNamesOf(ids: readonly WrapperId[]): string {
+  return ids.map((id) => WRAPPER_NAMES[id]).join(', ');
+}

@@ -5,7 +5,7 @@ import { NoticeLine } from '../common/NoticeLine';
 import { createBulkState, MAX_SHOWN, type BulkState, type FoundLink } from './bulk-state';
 import { BusyNote } from './BusyNote';
 import './lists.css';
-import { namesOf } from './wrapper-names';
+import { wrapperNamesOf } from '../../fang/ids';
 import type { TabPanel } from './state';
 
 /** One link as it will be isolated: the real target, what it was wrapped by, or why it is refused. */
@@ -23,8 +23,8 @@ function FoundItem({ found }: { readonly found: FoundLink }) {
     <li>
       <span class="host">{url.hostname}</span>
       <span class="mono muted">{url.href}</span>
-      {layers.length > 0 && <span class="small">{t('popupPreviewUnwrapped', namesOf(layers))}</span>}
-      {wrapper !== undefined && <span class="small">{t('popupWrappedBy', namesOf([wrapper]))}</span>}
+      {layers.length > 0 && <span class="small">{t('popupPreviewUnwrapped', wrapperNamesOf(layers))}</span>}
+      {wrapper !== undefined && <span class="small">{t('popupWrappedBy', wrapperNamesOf([wrapper]))}</span>}
     </li>
   );
 }

@@ -5,7 +5,7 @@ import { NoticeLine } from '../common/NoticeLine';
 import { RecentActions } from './RecentActions';
 import type { RecentItemState } from './recent-state';
 import { localTime, relativeTime } from './time';
-import { namesOf } from './wrapper-names';
+import { wrapperNamesOf } from '../../fang/ids';
 
 interface Props {
   readonly item: RecentItemState;
@@ -25,7 +25,7 @@ function Summary({ context, now }: { readonly context: RecentContext; readonly n
     <>
       <span class="host">{context.host === '' ? t('popupRecentResearch') : context.host}</span>
       {context.name !== '' && <span class="name">{context.name}</span>}
-      {context.wrappedBy && context.wrappedBy.length > 0 && <span class="muted small">{t('popupWrappedBy', namesOf(context.wrappedBy))}</span>}
+      {context.wrappedBy && context.wrappedBy.length > 0 && <span class="muted small">{t('popupWrappedBy', wrapperNamesOf(context.wrappedBy))}</span>}
       <span class="muted small">
         {t('popupRecentCreated', relativeTime(context.createdAt, now))} · {expiryText(context.expires, now)}
       </span>

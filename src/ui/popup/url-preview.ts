@@ -4,11 +4,10 @@
  * what is shown is what is isolated. Loaded right after the popup's first paint (it
  * brings the text scanner and the unwrapping tables).
  */
-import { WRAPPER_NAMES } from '../../fang/ids';
 import { t } from '../../i18n';
 import { MAX_URL_LENGTH } from '../../net/url';
 import { resolveText, type Refusal, type UnwrapMode } from '../../target';
-import { namesOf } from './wrapper-names';
+import { WRAPPER_NAMES, wrapperNamesOf } from '../../fang/ids';
 
 export type UrlPreview =
   | { readonly kind: 'empty' }
@@ -52,7 +51,7 @@ export function previewUrl(input: string, mode: UnwrapMode): UrlPreview {
     kind: 'ok',
     href: url.href,
     host: url.hostname,
-    unwrappedFrom: namesOf(layers),
+    unwrappedFrom: wrapperNamesOf(layers),
     ...(wrapper === undefined ? {} : { wrapper: { name: WRAPPER_NAMES[wrapper], opaque: mode !== 'keep' || layers.length > 0 } }),
     ...(choice === undefined ? {} : { choice: { href: choice.url.href, host: choice.url.hostname } }),
   };
