@@ -3,8 +3,8 @@
  * loaded and configured for it, on a local page of sample suspicious links.
  *
  * With a display it is an ordinary browser window to try by hand (Ctrl-C ends it).
- * Without one it runs a short scripted tour (a link, a selection, a research session),
- * prints what happened and saves screenshots under test-results/demo/.
+ * Without one it runs a short scripted tour (a link, a selection, a research session, a link
+ * rewritten by Safe Links), prints what happened and saves screenshots under test-results/demo/.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -76,6 +76,15 @@ async function tour(session: Session, samples: Page): Promise<void> {
     await research.getByTestId('session-type').waitFor();
     console.log(`  session type: ${await research.getByTestId('session-type').textContent()}`);
     shots.push(await shoot(research, '3-research-session'));
+  }
+
+  step('Right-click a link a mail gateway rewrote (Safe Links) → its real target is isolated');
+  await session.clickMenu({ menuItemId: 'isolate-link', linkUrl: await samples.locator('#wrapped').getAttribute('href'), pageUrl: samples.url() });
+  const withWrapped = await waitForLaunchTabs(session, withResearch.length + 1);
+  const unwrapped = withWrapped.at(-1);
+  if (unwrapped) {
+    await unwrapped.getByTestId('target-url').waitFor();
+    console.log(`  session page shows: ${await unwrapped.getByTestId('target-url').textContent()}`);
   }
 
   step('A javascript: link is refused: nothing is sent, nothing opens');
