@@ -84,6 +84,14 @@ function isAsk(outcome: IsolateOutcome | AskOutcome): outcome is AskOutcome {
   return 'ask' in outcome;
 }
 
+/**
+ * Puts the user's token where the "remember" in force says: out of storage.local at once
+ * when it is off, whoever turned it off (an imported file, the organisation's policy).
+ */
+export async function followRemember(deps: Pick<HandlerDeps, 'readSettings' | 'moveToken'>): Promise<void> {
+  await deps.moveToken((await deps.readSettings()).settings.rememberToken);
+}
+
 /** Runs a popup isolation; a failure is also notified, since the popup may be closed by then. */
 async function withNotice<T>(deps: EntryDeps, work: () => Promise<T>): Promise<T> {
   try {

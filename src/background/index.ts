@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser';
 import { fangMenuTitle } from './menus';
 import { copyText } from './clipboard';
 import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, omniboxSuggestion, omniboxText, type EntryDeps } from './entries';
-import { createHandlers, type HandlerDeps } from './handlers';
+import { createHandlers, followRemember, type HandlerDeps } from './handlers';
 import { installMenus } from './menus';
 import { browserNotifier } from './notify';
 import { createRouter, originOf } from './router';
@@ -80,19 +80,16 @@ export function registerBackground(): void {
   // The token goes where the "remember" in force says, whenever the organisation's policy
   // may have changed it: at start-up, and when the policy changes (Chrome tells; Firefox
   // reads policies at start-up only).
-  const followRemember = (): void => {
-    settle(deps.readSettings().then((view) => deps.moveToken(view.settings.rememberToken)));
-  };
   browser.runtime.onInstalled.addListener(() => {
     settle(installMenus());
-    followRemember();
+    settle(followRemember(deps));
   });
   browser.runtime.onStartup.addListener(() => {
     settle(installMenus());
-    followRemember();
+    settle(followRemember(deps));
   });
   browser.storage.onChanged.addListener((_changes, area) => {
-    if (area === 'managed') followRemember();
+    if (area === 'managed') settle(followRemember(deps));
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     settle(onMenuClick(deps, info, tab));
