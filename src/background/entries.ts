@@ -4,7 +4,7 @@
  * notification that says what happened and what to do next. None of them ever opens
  * the suspicious URL itself.
  */
-import { defang, refang, unwrap, unwrapText, WRAPPER_NAMES } from '../fang';
+import { defang, extractUrls, refang, unwrap, unwrapText, WRAPPER_NAMES } from '../fang';
 import { wrapperNamesOf } from '../fang/ids';
 import { t } from '../i18n';
 import type { PendingAction } from '../settings/pending';
@@ -128,6 +128,16 @@ function listed(target: Target): string {
 }
 
 async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab | undefined): Promise<void> {
+  const found = extractUrls(text);
+  if (found.length === 0) {
+    await deps.notifier.info(t('notifyNoLinks'), t('notifyNoLinksMessage'));
+    return;
+  }
+  // One link is one isolation: its settings are read there, once.
+  if (found.length === 1) {
+    await isolateLink(deps, { url: found[0] ?? '' }, 'standard', tab);
+    return;
+  }
   const source = sourceOf(tab);
   let settings;
   try {
@@ -138,10 +148,7 @@ async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab |
   }
   const { targets, refused } = resolveAll(text, settings.unwrap);
   const links = [...targets.map((target) => target.given), ...refused.map((refusal) => refusal.given)];
-  if (links.length === 0) {
-    await deps.notifier.info(t('notifyNoLinks'), t('notifyNoLinksMessage'));
-    return;
-  }
+  // Several wrappers of one target are one target.
   if (links.length === 1) {
     await isolateLink(deps, { url: links[0] ?? '' }, 'standard', tab);
     return;
