@@ -92,8 +92,8 @@ async function isolateLink(deps: EntryDeps, input: LinkInput, session: SessionKi
         return;
       }
       const { target } = outcome;
-      // Opened as it is, unasked: a wrapper whose target cannot be read offline.
-      if (target.wrapper !== undefined && wrapped !== 'keep' && unwrap(target.url.href).opaque === target.wrapper) {
+      // Opened as it is: a wrapper whose target cannot be read offline.
+      if (target.opaque && target.wrapper !== undefined) {
         await deps.notifier.info(t('notifyOpaque', WRAPPER_NAMES[target.wrapper]), t('notifyOpaqueMessage', WRAPPER_NAMES[target.wrapper]));
       }
     });

@@ -27,6 +27,8 @@ export interface Target {
    * automatic domain_allow is added for its host.
    */
   readonly wrapper?: WrapperId;
+  /** Set with `wrapper` when that wrapper cannot be decoded offline (not merely kept by the settings). */
+  readonly opaque?: true;
   /** Set when the link is wrapped and the settings say to ask: the wrapper, the other choice. */
   readonly choice?: { readonly url: URL; readonly wrapper: WrapperId };
 }
@@ -48,7 +50,10 @@ export function resolveLink(link: string, mode: UnwrapMode): Resolved {
   const outer = found.layers[0] ?? found.opaque;
   if (found.layers.length === 0 || mode === 'keep') {
     // Not wrapped, wrapped in a way that cannot be read, or kept as it is.
-    const target: Target = outer === undefined ? { url: given.url, given: link, layers: [] } : { url: given.url, given: link, layers: [], wrapper: outer };
+    const target: Target =
+      outer === undefined
+        ? { url: given.url, given: link, layers: [] }
+        : { url: given.url, given: link, layers: [], wrapper: outer, ...(found.layers.length === 0 ? { opaque: true as const } : {}) };
     return { ok: true, target };
   }
   const inner = checkTargetUrl(found.url);
@@ -58,7 +63,7 @@ export function resolveLink(link: string, mode: UnwrapMode): Resolved {
     url: inner.url,
     given: link,
     layers: found.layers,
-    ...(found.opaque === undefined ? {} : { wrapper: found.opaque }),
+    ...(found.opaque === undefined ? {} : { wrapper: found.opaque, opaque: true as const }),
     ...(mode === 'ask' && outer !== undefined ? { choice: { url: given.url, wrapper: outer } } : {}),
   };
   return { ok: true, target };

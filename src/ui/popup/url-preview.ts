@@ -46,13 +46,13 @@ export function previewUrl(input: string, mode: UnwrapMode): UrlPreview {
   if (input.trim() === '') return { kind: 'empty' };
   const resolved = resolveText(input, mode);
   if (!resolved.ok) return { kind: 'refused', message: refusal(resolved) };
-  const { url, layers, wrapper, choice } = resolved.target;
+  const { url, layers, wrapper, opaque, choice } = resolved.target;
   return {
     kind: 'ok',
     href: url.href,
     host: url.hostname,
     unwrappedFrom: wrapperNamesOf(layers),
-    ...(wrapper === undefined ? {} : { wrapper: { name: WRAPPER_NAMES[wrapper], opaque: mode !== 'keep' || layers.length > 0 } }),
+    ...(wrapper === undefined ? {} : { wrapper: { name: WRAPPER_NAMES[wrapper], opaque: opaque === true } }),
     ...(choice === undefined ? {} : { choice: { href: choice.url.href, host: choice.url.hostname } }),
   };
 }
