@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_UNWRAP_DEPTH, unwrap } from '../src/fang';
-import { wrap } from '../test/support/wrap';
+import { wrap, wrapperFloods } from '../test/support/wrap';
 import { median, round } from './stats';
 import { floodRatio, type FloodResult, type Throughput } from './text';
 
@@ -50,19 +50,6 @@ function ordinaryOfLength(length: number): string {
   return wrap.safelinks(`https://evil.example/${'a'.repeat(Math.max(0, length - shell.length))}`).slice(0, length);
 }
 
-export function unwrapFloods(size: number): Record<string, string> {
-  return {
-    // Every token restored: one two-byte character per star, two bytes per run.
-    'v3 stars x N': `https://urldefense.com/v3/__https://a.example/${'*'.repeat(size / 2)}__;${'w6nDqcOp'.repeat(size / 6)}!!x$`,
-    'v3 runs x N': `https://urldefense.com/v3/__https://a.example/${'**A'.repeat(size / 6)}__;${'AAAA'.repeat(size / 12)}!!x$`,
-    'v3 unterminated x N': `https://urldefense.com/v3/__${'__'.repeat(size / 2)}`,
-    'escapes x N': wrap.safelinks(`https://a.example/${'%'.repeat(size / 3)}`),
-    'repeated url= x N': `https://nam12.safelinks.protection.outlook.com/?${'url=a&'.repeat(size / 6)}`,
-    'base64 x N': `https://eu.protection.sophos.com/?u=${'A'.repeat(size)}`,
-    'labels x N': `https://${'a.'.repeat(size / 2)}google.com/url?q=x`,
-  };
-}
-
 export function unwrapBench(options: { readonly floodSize: number; readonly repeats: number; readonly links: number }): UnwrapResult {
   const corpus = corpusCounts();
 
@@ -78,8 +65,8 @@ export function unwrapBench(options: { readonly floodSize: number; readonly repe
   }
   const ms = median(runs);
 
-  const floods = Object.entries(unwrapFloods(options.floodSize)).map(([name, flood]) =>
-    floodRatio('unwrap', unwrap, name, flood, ordinaryOfLength(flood.length), options.repeats),
+  const floods = Object.entries(wrapperFloods(options.floodSize)).map(([name, flood]) =>
+    floodRatio('unwrap', unwrap, `${name} x N`, flood, ordinaryOfLength(flood.length), options.repeats),
   );
 
   // MAX_UNWRAP_DEPTH + 1 Google redirects around a long plain target: every layer is peeled but the last.

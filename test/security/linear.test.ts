@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defang, extractUrls, refang, unwrap } from '../../src/fang';
+import { wrapperFloods } from '../support/wrap';
 import { prove } from './ledger';
 
 const KIB = 1024;
@@ -33,12 +34,7 @@ const FLOODS: readonly Flood[] = [
 
 /** Hostile wrapped links for unwrap, each a function of the size. */
 const WRAPPER_FLOODS: readonly Flood[] = [
-  ['v3 stars', (size) => `https://urldefense.com/v3/__https://a.example/${'*'.repeat(size / 2)}__;${'w6nDqcOp'.repeat(size / 6)}!!x$`],
-  ['v3 runs', (size) => `https://urldefense.com/v3/__https://a.example/${'**A'.repeat(size / 6)}__;${'AAAA'.repeat(size / 12)}!!x$`],
-  ['v3 unterminated', (size) => `https://urldefense.com/v3/__${'__'.repeat(size / 2)}`],
-  ['escapes', (size) => `https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fa.example%2F${'%25'.repeat(size / 3)}`],
-  ['repeated url=', (size) => `https://nam12.safelinks.protection.outlook.com/?${'url=a&'.repeat(size / 6)}`],
-  ['base64', (size) => `https://eu.protection.sophos.com/?u=${'A'.repeat(size)}`],
+  ...Object.keys(wrapperFloods(0)).map((name): Flood => [name, (size) => wrapperFloods(size)[name] ?? '']),
   ['nesting', (size) => Array.from({ length: 9 }).reduce<string>((inner) => `https://slack-redir.net/link?url=${inner}`, `https://e.example/${'b'.repeat(size)}`)],
 ];
 

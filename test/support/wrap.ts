@@ -86,3 +86,22 @@ export const WRAP_LAYER: Readonly<Record<keyof typeof wrap, string>> = {
   facebook: 'facebook',
   linkedin: 'linkedin',
 };
+
+/**
+ * Hostile wrapped links of about `size` characters, by name: v3 bodies of nothing but
+ * tokens (every one restored), a v3 link that never ends its body, a Safe Link of '%'s,
+ * `url=` repeated, a base64 flood, a host of single-letter labels. The unit tests, the
+ * security suite's linearity check and the bench all use these.
+ */
+export function wrapperFloods(size: number): Record<string, string> {
+  return {
+    // One two-byte character per star, two bytes per run.
+    'v3 stars': `https://urldefense.com/v3/__https://a.example/${'*'.repeat(size / 2)}__;${'w6nDqcOp'.repeat(size / 6)}!!x$`,
+    'v3 runs': `https://urldefense.com/v3/__https://a.example/${'**A'.repeat(size / 6)}__;${'AAAA'.repeat(size / 12)}!!x$`,
+    'v3 unterminated': `https://urldefense.com/v3/__${'__'.repeat(size / 2)}`,
+    escapes: wrap.safelinks(`https://a.example/${'%'.repeat(size / 3)}`),
+    'repeated url=': `https://nam12.safelinks.protection.outlook.com/?${'url=a&'.repeat(size / 6)}`,
+    base64: `https://eu.protection.sophos.com/?u=${'A'.repeat(size)}`,
+    labels: `https://${'a.'.repeat(size / 2)}google.com/url?q=x`,
+  };
+}

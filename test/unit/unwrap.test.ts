@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_UNWRAP_DEPTH, unwrap, WRAPPER_IDS } from '../../src/fang';
 import corpus from '../fixtures/unwrap-cases.json' with { type: 'json' };
-import { wrap, WRAP_LAYER } from '../support/wrap';
+import { wrap, WRAP_LAYER, wrapperFloods } from '../support/wrap';
 
 interface UnwrapCase {
   readonly id: string;
@@ -113,15 +113,7 @@ describe('unwrap: properties', () => {
 });
 
 describe('unwrap: 1 MiB hostile inputs return', () => {
-  const floods: readonly [string, string][] = [
-    ['v3 stars', `https://urldefense.com/v3/__https://a.example/${'*'.repeat(MIB)}__;${'A'.repeat(MIB)}!!x$`],
-    ['v3 runs', `https://urldefense.com/v3/__https://a.example/${'**_'.repeat(MIB / 3)}__;!!x$`],
-    ['v3 without end', `https://urldefense.com/v3/__${'__'.repeat(MIB / 2)}`],
-    ['safelinks escapes', wrap.safelinks('https://a.example/' + '%'.repeat(MIB / 3))],
-    ['many parameters', `https://nam12.safelinks.protection.outlook.com/?${'url=a&'.repeat(MIB / 6)}`],
-    ['sophos base64', `https://eu.protection.sophos.com/?u=${'A'.repeat(MIB)}`],
-    ['google long host', `https://${'a.'.repeat(MIB / 4)}google.com/url?q=x`],
-  ];
+  const floods = Object.entries(wrapperFloods(MIB));
   it.each(floods)('%s', (_name, text) => {
     const result = unwrap(text);
     expect(result.url.length).toBeLessThanOrEqual(text.length);
