@@ -10,7 +10,7 @@ import { isLaunchUrl, type CreateContextParams, type CreatedContext, type Isolin
 import type { PolicyEntry } from '../policy';
 import { t } from '../i18n';
 import { bulkFailureText, refusedUrlText } from '../i18n/errors';
-import { chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../target';
+import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../target';
 import type { RecentContext } from '../settings/recent';
 import { expirySeconds, type Settings } from '../settings/schema';
 import { connect, identityOf, type Connection, type Environment } from './connection';
@@ -127,8 +127,7 @@ export function buildCreateParams(
   if (policy.length > 0) params['policy'] = policy;
   if (settings.maxUses !== null) params['max_uses'] = settings.maxUses;
   if (seconds !== undefined) params['expires'] = Math.floor(nowMs / 1000) + seconds;
-  // A wrapper the isolated browser must follow gets no domain_allow for its own host: it would block the redirect.
-  params['auto_domain_allow'] = target !== undefined && target.wrapper === undefined && settings.autoDomainAllow;
+  params['auto_domain_allow'] = target !== undefined && allowsOwnDomain(target) && settings.autoDomainAllow;
   if (request.session === 'research') {
     const research = request.research ?? settings.research;
     params['session_type'] = 'toolbox-standalone';
@@ -251,14 +250,11 @@ export async function createMany(deps: ActionDeps, links: readonly string[], wra
     else failures.push({ url: link, error: refusedUrlText(resolved.code, resolved.params) });
   }
   const shared = buildCreateParams(connection.settings, { session: 'standard' }, deps.now());
-  // The client adds each URL's own domain_allow entry; a wrapper to follow gets none, so
-  // wrappers go in a request of their own (a second one only when both kinds are there).
-  const groups = [targets.filter((target) => target.wrapper === undefined), targets.filter((target) => target.wrapper !== undefined)];
   const nowMs = deps.now();
   const created: RecentContext[] = [];
-  for (const [index, group] of groups.entries()) {
-    if (group.length === 0) continue;
-    const autoDomainAllow = index === 0 && connection.settings.autoDomainAllow;
+  // The client adds each URL's own domain_allow entry; wrappers to follow go in a group of their own.
+  for (const { targets: group, ownDomain } of bulkGroups(targets)) {
+    const autoDomainAllow = ownDomain && connection.settings.autoDomainAllow;
     const result = await connection.client.bulkCreateContexts({ ...shared, auto_domain_allow: autoDomainAllow, urls: group.map((target) => target.url.href) });
     // The client's words are English: each failure is said from its code.
     for (const failure of result.failures) failures.push({ url: failure.url, error: bulkFailureText(failure) });

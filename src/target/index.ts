@@ -125,3 +125,26 @@ export function chooseWrapper(target: Target): Target {
   if (!target.choice) return target;
   return { url: target.choice.url, given: target.given, layers: [], wrapper: target.choice.wrapper };
 }
+
+/**
+ * Whether the automatic domain_allow may name the target's host. A wrapper the isolated
+ * browser must follow (opaque, or kept by the settings) gets none: it would block the redirect.
+ */
+export function allowsOwnDomain(target: Target): boolean {
+  return target.wrapper === undefined;
+}
+
+/**
+ * Targets as bulk creation sends them: real targets (each with its own domain_allow when
+ * the caller wants it) in one group, wrappers to follow in another, so a list with both
+ * kinds takes two requests and a list with one kind takes one. Input order is kept in
+ * each group; empty groups are left out.
+ */
+export function bulkGroups(targets: readonly Target[]): { readonly targets: readonly Target[]; readonly ownDomain: boolean }[] {
+  const own = targets.filter(allowsOwnDomain);
+  const follow = targets.filter((target) => !allowsOwnDomain(target));
+  return [
+    ...(own.length > 0 ? [{ targets: own, ownDomain: true }] : []),
+    ...(follow.length > 0 ? [{ targets: follow, ownDomain: false }] : []),
+  ];
+}
