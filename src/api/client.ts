@@ -52,6 +52,7 @@ import {
   type ShortcutResponse,
 } from './wire';
 
+/** How createClient reaches the service: its base, the launch base and the admin token. */
 export interface ClientOptions {
   /** The service's base URL (https, or http on loopback); `/api/` and the file endpoints sit below it. */
   readonly baseUrl: string;
@@ -65,25 +66,30 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
 }
 
+/** The per-request time limit when ClientOptions.timeoutMs is not given: 15 s. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Creations per request in bulk: 50 URLs take one request. */
 export const BULK_BATCH_SIZE = 50;
 /** Most URLs one bulk creation takes. */
 export const BULK_MAX_URLS = 500;
 
+/** The parameters of createResearchContext: a username and an egress location are required. */
 export type ResearchContextParams = Omit<CreateContextParams, 'org' | 'session_type' | 'restrict_client_ips'> & {
   readonly username: string;
   readonly egress_region: string;
 };
 
+/** The parameters of bulkCreateContexts: create_context's, with a list of URLs in place of one. */
 export type BulkCreateParams = Omit<CreateContextParams, 'url'> & { readonly urls: readonly string[] };
 
+/** One context bulkCreateContexts created: its id, its URL, its position in the input and its launch URL. */
 export interface BulkCreated extends CreatedContext {
   readonly index: number;
   readonly url: string;
   readonly launch_url: string;
 }
 
+/** One URL bulkCreateContexts could not create a context for, and why. */
 export interface BulkFailure {
   /** Position of the URL in the input. */
   readonly index: number;
@@ -97,6 +103,7 @@ export interface BulkFailure {
   readonly params: readonly string[];
 }
 
+/** What bulkCreateContexts returns: the launch URLs, the created contexts and the failures, each in input order. */
 export interface BulkCreateResult {
   /** Launch URLs of the successful creations, in input order. */
   readonly context_urls: string[];
@@ -106,11 +113,13 @@ export interface BulkCreateResult {
   readonly failures: BulkFailure[];
 }
 
+/** What getProxies returns: the org's proxies (inherited ones marked) and, when asked for, its proxy policy. */
 export interface ProxyListResult {
   readonly proxies: ProxyRecord[];
   readonly proxy_policy?: unknown;
 }
 
+/** What setProxies and addProxies return. */
 export interface ProxyChangeResult {
   /** The org's own proxy list after the change. */
   readonly proxies: ProxyRecord[];
@@ -118,6 +127,7 @@ export interface ProxyChangeResult {
   readonly warnings: ProxyWarning[];
 }
 
+/** The parameters of putFile: the bytes, their name and bucket, and the file token. */
 export interface PutFileParams {
   readonly file: Blob | ArrayBuffer | Uint8Array;
   readonly name: string;

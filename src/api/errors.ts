@@ -42,6 +42,7 @@ export function sanitizeServiceText(text: string, secrets: readonly string[] = [
   return out.length > MAX_SERVICE_TEXT ? `${out.slice(0, MAX_SERVICE_TEXT)}…` : out;
 }
 
+/** The `name` of each of the client's error classes: what the is*Error guards test. */
 export type ApiErrorName =
   | 'ValidationError'
   | 'AuthError'
@@ -121,6 +122,7 @@ export const VALIDATION_REASONS: Readonly<Record<ValidationCode, string>> = {
   ...OWN_VALIDATION_REASONS,
 };
 
+/** Why a ValidationError refused a value: the client's own codes, the URL check's and the policy check's. */
 export type ValidationCode = keyof typeof OWN_VALIDATION_REASONS | UrlProblemCode | PolicyProblemCode;
 
 export function isValidationCode(value: unknown): value is ValidationCode {
@@ -144,9 +146,13 @@ export type ProtocolCode =
   | 'replyShape'
   | 'fileReplyNotJson'
   | 'launchOutsideBase';
+/** CommandError's code. */
 export type CommandCode = 'commandRefused';
+/** TimeoutError's code. */
 export type TimeoutCode = 'timeout';
+/** NetworkError's code. */
 export type NetworkCode = 'unreachable';
+/** HttpError's codes: with or without the service's (sanitised) text. */
 export type HttpCode = 'httpStatus' | 'httpStatusText';
 
 /** Every code an error of the client carries. */
@@ -307,20 +313,28 @@ function hasName(error: unknown, name: ApiErrorName): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
 }
 
+/** Whether `error` is any error the client throws (also across realms, by name). */
 export const isApiError = (error: unknown): error is ApiError =>
   error instanceof ApiError ||
   (['ValidationError', 'AuthError', 'CommandError', 'TimeoutError', 'NetworkError', 'HttpError', 'ProtocolError'] as const).some(
     (name) => hasName(error, name),
   );
+/** Whether `error` is a ValidationError (also across realms, by name). */
 export const isValidationError = (error: unknown): error is ValidationError =>
   error instanceof ValidationError || hasName(error, 'ValidationError');
+/** Whether `error` is an AuthError (also across realms, by name). */
 export const isAuthError = (error: unknown): error is AuthError => error instanceof AuthError || hasName(error, 'AuthError');
+/** Whether `error` is a CommandError (also across realms, by name). */
 export const isCommandError = (error: unknown): error is CommandError =>
   error instanceof CommandError || hasName(error, 'CommandError');
+/** Whether `error` is a TimeoutError (also across realms, by name). */
 export const isTimeoutError = (error: unknown): error is TimeoutError =>
   error instanceof TimeoutError || hasName(error, 'TimeoutError');
+/** Whether `error` is a NetworkError (also across realms, by name). */
 export const isNetworkError = (error: unknown): error is NetworkError =>
   error instanceof NetworkError || hasName(error, 'NetworkError');
+/** Whether `error` is an HttpError (also across realms, by name). */
 export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError || hasName(error, 'HttpError');
+/** Whether `error` is a ProtocolError (also across realms, by name). */
 export const isProtocolError = (error: unknown): error is ProtocolError =>
   error instanceof ProtocolError || hasName(error, 'ProtocolError');

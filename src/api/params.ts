@@ -111,8 +111,11 @@ const createShape = {
 export const contextDataSchema = z.strictObject(contextDataShape);
 export const createContextSchema = z.strictObject(createShape);
 
+/** What create_context puts in context_data: the user or org, the URL, the policy and the session settings. */
 export type ContextDataParams = z.infer<typeof contextDataSchema>;
+/** The browser a research session presents: os, browser, and optionally time zone and languages. */
 export type BrowserProfile = z.infer<typeof browserProfile>;
+/** Egress categories of a research session: availability and connectivity. */
 export type Categories = z.infer<typeof categories>;
 
 /** Parameters of createContext: every parameter of the spec's create_context table. */
@@ -131,6 +134,7 @@ export const updateContextSchema = z.strictObject({
   enabled: z.optional(z.boolean()),
 });
 
+/** What updateContext can change; every key optional, at least one given. */
 export interface UpdateContextChanges {
   readonly context_data?: ContextDataParams;
   readonly max_uses?: number;
@@ -150,6 +154,7 @@ const proxyInput = z.strictObject({
   }),
 });
 
+/** A proxy as a caller may give it: port and type optional (filled in by type). */
 export type ProxyInput = z.infer<typeof proxyInput>;
 
 /** A proxy as sent: type and port always filled in. */
@@ -296,6 +301,7 @@ export function contextDataForWire(
   return data;
 }
 
+/** Why prepareProxies warns about a proxy. */
 export type ProxyWarningCode = 'https_certificate_name' | 'socks4_no_auth' | 'socks5_no_auth_chrome';
 
 /** A warning about a proxy: English `message` for developers; as data, `code` and the proxy's name. */

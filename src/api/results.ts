@@ -15,6 +15,7 @@ export const createdContextSchema = z.object({
   expires: z.int(),
   max_uses: z.int(),
 });
+/** create_context's result: the context's id, when it expires (epoch seconds) and how many launches it allows. */
 export type CreatedContext = z.infer<typeof createdContextSchema>;
 
 /** get_context / update_context: the project's decided shape, read leniently. */
@@ -28,6 +29,7 @@ export const contextDetailsSchema = z.looseObject({
   [CONTEXT_FIELDS.useCount]: z.optional(z.number()),
   [CONTEXT_FIELDS.contextData]: z.optional(z.record(z.string(), z.unknown())),
 });
+/** A context as get_context and update_context return it (unknown keys kept). */
 export type ContextDetails = z.infer<typeof contextDetailsSchema>;
 
 export const deleteResultSchema = z.looseObject({ [DELETE_RESULT_KEY]: z.boolean() });
@@ -50,10 +52,12 @@ export const userSchema = z.looseObject({
   ),
 });
 export const userListSchema = z.array(userSchema);
+/** One user of listUsers (unknown keys kept). */
 export type User = z.infer<typeof userSchema>;
 
 /** org.get: not shown by the spec; any object. */
 export const orgSchema = z.record(z.string(), z.unknown());
+/** An organisation's record as org.get returns it: any object. */
 export type OrgRecord = z.infer<typeof orgSchema>;
 
 export const proxyRecordSchema = z.looseObject({
@@ -65,6 +69,7 @@ export const proxyRecordSchema = z.looseObject({
   }),
   [PROXY_FIELDS.inheritedFrom]: z.optional(z.string()),
 });
+/** One proxy of getProxies; `inherited_from` names the ancestor org of an inherited one. */
 export type ProxyRecord = z.infer<typeof proxyRecordSchema>;
 
 export const proxyListResultSchema = z.looseObject({
@@ -77,6 +82,7 @@ export const deleteProxiesResultSchema = z.object({
   [PROXY_DELETE_KEYS.deleted]: z.array(z.string()),
   [PROXY_DELETE_KEYS.notFound]: z.array(z.string()),
 });
+/** What deleteProxies returns: the names deleted and the names not found. */
 export type DeleteProxiesResult = z.infer<typeof deleteProxiesResultSchema>;
 
 export const putFileResultSchema = z.looseObject({ [FILE_FIELDS.putResultKey]: id });

@@ -6,6 +6,7 @@
 import { AuthError, HttpError, NetworkError, ProtocolError, TimeoutError, sanitizeServiceText } from './errors';
 import { COMMAND_ID, COMMANDS, ENDPOINTS, READ_ONLY_COMMANDS, classifyServiceError } from './wire';
 
+/** The admin token, or a function that returns it (called once per request). */
 export type TokenSource = string | (() => string | Promise<string>);
 
 /** A command as sent: its name and flat parameters. */
@@ -19,6 +20,7 @@ export type Slot =
   | { readonly ok: true; readonly result: unknown }
   | { readonly ok: false; readonly error: string; readonly kind: 'not_found' | 'no_org' | 'other' };
 
+/** Per-call options of every client method. */
 export interface CallOptions {
   /** Aborts the request; the promise rejects with the signal's reason. */
   readonly signal?: AbortSignal;

@@ -8,10 +8,15 @@ import { isFqdn, normalizeHostname } from '../net/host';
 import type { ValidationCode } from './errors';
 import type { Proxy, ProxyWarning } from './params';
 
+/** The operating systems a research session's browser profile may present. */
 export const BROWSER_OS = ['win', 'mac', 'linux', 'android', 'ios'] as const;
+/** The browsers a research session's browser profile may present. */
 export const BROWSER_NAMES = ['chrome', 'firefox', 'edge', 'safari', 'tor'] as const;
+/** The proxy types the service takes. */
 export const PROXY_TYPES = ['http', 'https', 'socks', 'socks4', 'socks5'] as const;
+/** One of PROXY_TYPES. */
 export type ProxyType = (typeof PROXY_TYPES)[number];
+/** The port a proxy gets when none is given, by type. */
 export const DEFAULT_PROXY_PORTS: Readonly<Record<ProxyType, number>> = {
   http: 80,
   https: 443,

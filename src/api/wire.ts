@@ -67,6 +67,7 @@ export const PROXY_DELETE_KEYS = { deleted: 'proxies_deleted', notFound: 'proxie
 
 /** session_type values on the wire (fact); the first is the service's default. */
 export const SESSION_TYPES = ['service-ruby', 'toolbox-standalone'] as const;
+/** The session types create_context takes: one of SESSION_TYPES. */
 export type SessionType = (typeof SESSION_TYPES)[number];
 /** The research-type session: the only one that takes egress_region, browser_profile and categories. */
 export const RESEARCH_SESSION_TYPE: SessionType = 'toolbox-standalone';
@@ -171,6 +172,7 @@ export const FILE_FIELDS = {
 /** Query parameters of the GET /ctx/ shortcut (facts). */
 export const SHORTCUT_PARAMS = { auth: 'auth', user: 'user', url: 'url', response: 'response' } as const;
 export const SHORTCUT_RESPONSES = ['redirect', 'url', 'id'] as const;
+/** How the GET /ctx/ shortcut answers: one of SHORTCUT_RESPONSES. */
 export type ShortcutResponse = (typeof SHORTCUT_RESPONSES)[number];
 
 /**

@@ -21,11 +21,13 @@ export const REGION_NAMES = [
   'Asia-Pacific',
 ] as const;
 
+/** One of REGION_NAMES. */
 export type RegionName = (typeof REGION_NAMES)[number];
 
 export type Connectivity = 'datacenter' | 'isp';
 export type EgressProtocol = 'ipv4' | 'ipv6';
 
+/** An egress location as the detailed form describes it. */
 export interface EgressLocation {
   readonly name: string;
   readonly connectivity: readonly Connectivity[];

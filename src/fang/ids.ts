@@ -15,6 +15,7 @@ export const WRAPPER_IDS = [
   'facebook',
   'linkedin',
 ] as const;
+/** The id of a wrapping service unwrap knows (WRAPPER_NAMES gives its name). */
 export type WrapperId = (typeof WRAPPER_IDS)[number];
 
 /** How each service is called where it is shown (product names: not translated). */

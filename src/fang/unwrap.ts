@@ -9,6 +9,7 @@ import { WRAPPER_RULES, type WrapperId } from './wrappers';
 
 export { WRAPPER_IDS, WRAPPER_NAMES, type WrapperId } from './wrappers';
 
+/** What unwrap returns: the innermost URL, the wrappers peeled, and the wrapper that could not be read, if any. */
 export interface Unwrapped {
   /** The innermost URL that can be decoded offline (the input itself when not wrapped). */
   readonly url: string;
