@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 export default defineConfig({
   plugins: [WxtVitest()],
+  define: { __ISOLINK_VERSION__: JSON.stringify(version) },
   test: {
     environment: 'node',
     restoreMocks: true,
@@ -13,6 +18,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts', 'test/simulator/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cli',
+          include: ['test/cli/**/*.test.ts'],
+          // Builds the npm package (dist/) once; the tests run dist/cli.js as a process.
+          globalSetup: ['test/cli/global-setup.ts'],
+          testTimeout: 60_000,
         },
       },
       {

@@ -96,7 +96,7 @@ export default defineConfig({
   zip: {
     artifactTemplate: '{{name}}-{{packageVersion}}-{{browser}}-{{manifestVersion}}.zip',
     sourcesTemplate: '{{name}}-{{packageVersion}}-sources.zip',
-    excludeSources: ['test-results/**', 'coverage/**'],
+    excludeSources: ['test-results/**', 'coverage/**', 'dist/**', '*.tgz'],
   },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
