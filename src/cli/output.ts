@@ -39,6 +39,9 @@ export interface Progress {
   end(): void;
 }
 
+/** Shortest secret searched for in the output. */
+const MIN_SECRET_LENGTH = 8;
+
 const NO_PROGRESS: Progress = { update: () => undefined, end: () => undefined };
 
 export class Output {
@@ -53,9 +56,13 @@ export class Output {
     this.verbose = options.verbose;
   }
 
-  /** Secrets to keep out of everything written from now on. */
+  /**
+   * A secret to keep out of everything written from now on. One shorter than
+   * MIN_SECRET_LENGTH is not searched for: it would blank out ordinary words of the
+   * output, and no real token is that short.
+   */
   addSecret(secret: string): void {
-    if (secret !== '') this.#secrets.push(secret);
+    if (secret.length >= MIN_SECRET_LENGTH && !this.#secrets.includes(secret)) this.#secrets.push(secret);
   }
 
   #clean(text: string): string {

@@ -63,12 +63,10 @@ export function isCliError(error: unknown): error is CliError {
 }
 
 /** What to do after each kind of client error. */
-const NEXT_STEP: Readonly<Record<ApiError['name'], string>> = {
+const NEXT_STEP: Readonly<Record<Exclude<ApiError['name'], 'NetworkError' | 'TimeoutError'>, string>> = {
   ValidationError: 'Fix the value and try again.',
   AuthError: 'Check the admin token in ISOLINK_TOKEN or ISOLINK_TOKEN_FILE.',
-  CommandError: 'Check the values sent; the service said why above.',
-  TimeoutError: 'Try again; if it keeps happening, check ISOLINK_SERVICE_URL.',
-  NetworkError: 'Check ISOLINK_SERVICE_URL and that the service is reachable from here.',
+  CommandError: 'Check the id or the values given, and try again.',
   HttpError: 'Try again later, or check that ISOLINK_SERVICE_URL is the isolation service.',
   ProtocolError: 'Check that ISOLINK_SERVICE_URL is the isolation service; report it if it is.',
 };
@@ -100,10 +98,9 @@ export function describe(error: unknown): string {
   }
   if (isAuthError(error)) return oneLine(`${fillTemplate(AUTH_WORDS[error.code], error.params)} ${NEXT_STEP.AuthError}`);
   if (isApiError(error)) {
-    const next = NEXT_STEP[error.name];
-    // The client's messages sometimes already say what to do; the generic step is added otherwise.
-    const saysNext = /\b(?:try again|check)\b/i.test(error.message);
-    return oneLine(saysNext ? withFullStop(error.message) : `${withFullStop(error.message)} ${next}`);
+    // The client's network and timeout messages already say what to do next.
+    const saysNext = error.name === 'NetworkError' || error.name === 'TimeoutError';
+    return oneLine(saysNext ? withFullStop(error.message) : `${withFullStop(error.message)} ${NEXT_STEP[error.name]}`);
   }
   return 'Unexpected failure. Run again with --verbose, and report it if it persists.';
 }
