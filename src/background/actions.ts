@@ -80,7 +80,7 @@ export type WrappedChoice = 'unwrap' | 'keep';
 
 /** The resolver's target, or a RefusedUrlError that names why (in the analyst's words). */
 export function requireResolved(resolved: Resolved): Target {
-  if (!resolved.ok) throw new RefusedUrlError(refusedUrlText(resolved.code, resolved.params), resolved.code);
+  if (!resolved.ok) throw RefusedUrlError.of(resolved.code, resolved.params);
   return resolved.target;
 }
 
@@ -118,7 +118,7 @@ export function buildCreateParams(
   nowMs: number,
 ): CreateContextParams {
   const identity = identityOf(settings);
-  if (!identity) throw new NotConfiguredError(t('problemNoIdentity'));
+  if (!identity) throw new NotConfiguredError('problemNoIdentity');
   const policy = applyToggles(settings.policy, request.toggles);
   const seconds = expirySeconds(settings.expiry);
   const params: Record<string, unknown> = { ...identity };

@@ -42,10 +42,10 @@ export function serviceOrigin(settings: Pick<Settings, 'serviceUrl'>): string | 
 }
 
 /** Why `token` may not be sent to `origin`, in the analyst's words; undefined when it may. */
-function tokenProblem(token: StoredToken, origin: string): string | undefined {
+function tokenProblem(token: StoredToken, origin: string): NotConfiguredError | undefined {
   // A policy token goes to the policy's service only: never to a URL the user chose.
-  if (token.source === 'managed' && token.origin === null) return t('problemManagedTokenNoService');
-  if (token.origin !== origin) return t('problemTokenOtherService', [token.origin ?? '', origin]);
+  if (token.source === 'managed' && token.origin === null) return new NotConfiguredError('problemManagedTokenNoService');
+  if (token.origin !== origin) return new NotConfiguredError('problemTokenOtherService', [token.origin ?? '', origin]);
   return undefined;
 }
 
@@ -70,7 +70,7 @@ export async function readStatus(env: Environment): Promise<Status> {
   if (!token) problems.push(t('problemNoToken'));
   else if (origin !== null) {
     const problem = tokenProblem(token, origin);
-    if (problem !== undefined) problems.push(problem);
+    if (problem !== undefined) problems.push(t(problem.key, [...problem.params]));
   }
   const hostPermission = origin !== null && (await env.hasHostPermission(origin));
   if (origin !== null && !hostPermission) problems.push(t('problemNoPermission', origin));
@@ -98,11 +98,11 @@ export async function connect(env: Environment): Promise<Connection> {
   tokenRead.catch(() => undefined);
   const { settings, managedBroken } = await env.readSettings();
   // An invalid value the organisation set stops everything: the user's value never takes its place.
-  if (managedBroken.length > 0) throw new NotConfiguredError(t('problemManagedBroken', managedBroken.join(', ')));
+  if (managedBroken.length > 0) throw new NotConfiguredError('problemManagedBroken', [managedBroken.join(', ')]);
   const origin = serviceOrigin(settings);
-  if (origin === null) throw new NotConfiguredError(t('problemNoService'));
+  if (origin === null) throw new NotConfiguredError('problemNoService');
   const launchBase = launchBaseOf(settings);
-  if (originOf(launchBase) === null) throw new NotConfiguredError(t('problemBadLaunch'));
+  if (originOf(launchBase) === null) throw new NotConfiguredError('problemBadLaunch');
   if (!(await env.hasHostPermission(origin))) throw new PermissionMissingError(origin);
   const client = createClient({
     baseUrl: settings.serviceUrl,
@@ -112,10 +112,10 @@ export async function connect(env: Environment): Promise<Connection> {
       const read = tokenRead ?? env.readToken();
       tokenRead = undefined;
       const stored = await read;
-      if (!stored) throw new NotConfiguredError(t('problemNoToken'));
+      if (!stored) throw new NotConfiguredError('problemNoToken');
       // The last gate before the token is sent: only to the origin it was entered for.
       const problem = tokenProblem(stored, origin);
-      if (problem !== undefined) throw new NotConfiguredError(problem);
+      if (problem !== undefined) throw problem;
       return stored.token;
     },
     timeoutMs: env.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,

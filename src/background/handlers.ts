@@ -48,7 +48,7 @@ function fromBase64(text: string): Uint8Array {
   try {
     binary = atob(text);
   } catch {
-    throw new RangeError(t('errorBadFileData'));
+    throw new RequestRefusedError('errorBadFileData');
   }
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
@@ -58,7 +58,7 @@ function fromBase64(text: string): Uint8Array {
 function researchChoice(value: unknown): ResearchChoice | undefined {
   if (value === undefined) return undefined;
   const parsed = settingShapes.research.safeParse(value);
-  if (!parsed.success) throw new RequestRefusedError(t('errorBadResearch'));
+  if (!parsed.success) throw new RequestRefusedError('errorBadResearch');
   return parsed.data;
 }
 
@@ -75,7 +75,7 @@ async function isolateFromPopup(deps: EntryDeps, request: IsolateRequest): Promi
   const wrapped = request.wrapped ?? 'unwrap';
   const outcome = await deps.inFlight.run(`popup ${request.session} ${wrapped} ${request.link}`, () => isolate(deps, { ...request, wrapped }));
   // Never the case with an answer given; a type guard, not a path.
-  if (isAsk(outcome)) throw new RequestRefusedError(t('errorSomethingWrong'));
+  if (isAsk(outcome)) throw new RequestRefusedError('errorSomethingWrong');
   // Only data crosses to the page (a URL object does not survive the message).
   return { launchUrl: outcome.launchUrl, context: outcome.context };
 }
@@ -114,10 +114,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     setToken: async ({ token, remember }) => {
       const { tokenManaged, locked, settings } = await deps.readSettings();
-      if (tokenManaged) throw new RequestRefusedError(t('errorTokenManaged'));
+      if (tokenManaged) throw new RequestRefusedError('errorTokenManaged');
       // The token is bound to the service it is entered for: it is sent nowhere else.
       const origin = serviceOrigin(settings);
-      if (origin === null) throw new RequestRefusedError(t('errorTokenNeedsService'));
+      if (origin === null) throw new RequestRefusedError('errorTokenNeedsService');
       // A "remember" the organisation set wins over the page's choice.
       const keep = locked.includes('rememberToken') ? settings.rememberToken : remember;
       await deps.writeToken(token, keep, origin);
@@ -157,7 +157,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     isolateCurrentTab: ({ session, research: choice, toggles }) =>
       withNotice(deps, async () => {
         const tab = await deps.activeTab();
-        if (!tab?.url) throw new RefusedUrlError(t('errorNoTabUrl'));
+        if (!tab?.url) throw new RefusedUrlError('errorNoTabUrl');
         return isolateFromPopup(deps, { link: tab.url, session, research: researchChoice(choice), toggles, source: tab });
       }),
     research: ({ research: choice, toggles }) =>

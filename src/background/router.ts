@@ -7,7 +7,7 @@
  */
 import { PROTOCOL, type MessageType, type PageName, type Reply, type WireError } from '../messaging/protocol';
 import { t } from '../i18n';
-import { apiErrorText } from '../i18n/errors';
+import { errorText } from './failures';
 import type { Handlers } from './handlers';
 
 /** The parts of runtime.MessageSender the router reads. */
@@ -57,7 +57,7 @@ function isMessageType(type: unknown): type is MessageType {
  */
 export function toWireError(error: unknown): WireError {
   if (error instanceof Error) {
-    const message = apiErrorText(error) ?? error.message;
+    const message = errorText(error);
     const field = (error as { field?: unknown }).field;
     return typeof field === 'string' ? { name: error.name, message, field } : { name: error.name, message };
   }

@@ -4,7 +4,6 @@
  * writer; pages ask it through messages.
  */
 import { browser } from 'wxt/browser';
-import { t } from '../i18n';
 import { SettingsError, importIssue, settingIssue } from './errors';
 import { defineItem } from './item';
 import {
@@ -33,11 +32,11 @@ export const settingsItem = defineItem<unknown>('local', 'settings', {}, { versi
  */
 export const MANAGED_READ_TIMEOUT_MS = 10_000;
 
-/** The organisation's policy could not be read in time: nothing is done without it. */
+/** The organisation's policy could not be read in time: nothing is done without it. Said where shown (errorManagedUnavailable). */
 export class ManagedPolicyUnavailableError extends Error {
   override readonly name = 'ManagedPolicyUnavailableError';
   constructor() {
-    super(t('errorManagedUnavailable'));
+    super('The managed policy could not be read in time.');
   }
 }
 

@@ -3,6 +3,7 @@
  * over HTTP. Side effects are plain fakes; settings import/export use the real store
  * over fakeBrowser storage.
  */
+import { errorText } from '../../src/background/failures';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers, type HandlerDeps, type Handlers } from '../../src/background/handlers';
@@ -25,6 +26,18 @@ import {
 } from '../support/background-fakes';
 import { format, installMessages } from '../support/i18n';
 import { seenConnection } from '../support/import';
+
+/** The refusal `act` ends with, as the analyst is told it (errors are data until shown). */
+async function expectSaid(act: Promise<unknown>, expected: { name: string; message: string; code?: string }): Promise<void> {
+  const error: unknown = await act.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  const { message, ...fields } = expected;
+  expect(error).toMatchObject(fields);
+  expect(errorText(error)).toBe(message);
+}
+
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
@@ -195,7 +208,7 @@ describe('settings and token messages', () => {
     const act = handlers.setToken({ token: CANARY, remember: false });
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'RequestRefusedError', message: 'Your organisation sets the token; it cannot be changed here.' });
+    await expectSaid(act, { name: 'RequestRefusedError', message: 'Your organisation sets the token; it cannot be changed here.' });
     expect(state.tokenWrites).toEqual([]);
     expect(state.savedPatches).toEqual([]);
   });
@@ -365,7 +378,7 @@ describe('isolation messages', () => {
     const act = handlers.isolate({ url: TARGET, session: 'research', research });
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'RequestRefusedError', message: 'The research session choices are not valid. Check them and try again.' });
+    await expectSaid(act, { name: 'RequestRefusedError', message: 'The research session choices are not valid. Check them and try again.' });
     expect(sim().requests).toEqual([]);
     expect(state.notices).toEqual([
       { kind: 'failure', failure: { title: 'Request refused', message: 'The research session choices are not valid. Check them and try again.', next: 'none' }, retry: undefined },
@@ -421,7 +434,7 @@ describe('isolation messages', () => {
     const act = handlers.isolateCurrentTab({ session: 'standard' });
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'RefusedUrlError', code, message });
+    await expectSaid(act, { name: 'RefusedUrlError', code, message });
     expect(sim().requests).toEqual([]);
     expect(state.tabs).toEqual([]);
   });
@@ -438,7 +451,7 @@ describe('isolation messages', () => {
 
     // Assert
     const message = 'Isolink cannot read the address of this tab. Copy the link and paste it into the popup instead.';
-    await expect(act).rejects.toMatchObject({ name: 'RefusedUrlError', message });
+    await expectSaid(act, { name: 'RefusedUrlError', message });
     expect(state.notices).toEqual([{ kind: 'failure', failure: { title: 'Link not isolated', message, next: 'none' }, retry: undefined }]);
     expect(sim().requests).toEqual([]);
     expect(state.tabs).toEqual([]);
@@ -687,7 +700,7 @@ describe('files', () => {
     const act = handlers.putFile({ name: 'x.bin', bucketId: 'b', fileToken: sim().fileToken, base64: 'not base64!' });
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'RangeError', message: 'The file data is damaged. Choose the file again.' });
+    await expectSaid(act, { name: 'RequestRefusedError', message: 'The file data is damaged. Choose the file again.' });
     expect(sim().requests).toEqual([]);
   });
 
@@ -725,7 +738,7 @@ describe('every service message needs host access', () => {
     const act = send(createHandlers(noAccess));
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'PermissionMissingError', message: `Isolink may not reach ${sim().url}. Open the options and click Grant access.` });
+    await expectSaid(act, { name: 'PermissionMissingError', message: `Isolink may not reach ${sim().url}. Open the options and click Grant access.` });
     expect(sim().requests).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * stops isolation instead of falling back to the user's values. Against the simulator
  * over HTTP; side effects as plain fakes.
  */
+import { errorText } from '../../src/background/failures';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MENU_IDS, onMenuClick } from '../../src/background/entries';
@@ -14,6 +15,18 @@ import { startSimulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
 import { SOURCE_TAB, apiRequests, createFakes, simSettings } from '../support/background-fakes';
 import { installMessages } from '../support/i18n';
+
+/** The refusal `act` ends with, as the analyst is told it (errors are data until shown). */
+async function expectSaid(act: Promise<unknown>, expected: { name: string; message: string; code?: string }): Promise<void> {
+  const error: unknown = await act.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  const { message, ...fields } = expected;
+  expect(error).toMatchObject(fields);
+  expect(errorText(error)).toBe(message);
+}
+
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
@@ -90,7 +103,7 @@ describe('a token is only ever sent to the origin it was entered for', () => {
 
     // Assert
     expect(state.tokenWrites).toEqual([{ token: sim().adminToken, remember: false, origin: new URL(sim().url).origin }]);
-    await expect(refused).rejects.toMatchObject({ name: 'RequestRefusedError', message: 'Save the service URL first: the token is kept for that service only.' });
+    await expectSaid(refused, { name: 'RequestRefusedError', message: 'Save the service URL first: the token is kept for that service only.' });
   });
 
   it('a token stored before binding is bound, once, to the service URL the user had saved', async () => {

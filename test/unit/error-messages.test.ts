@@ -369,12 +369,18 @@ describe('describeFailure and the replies to pages say it in the analyst’s lan
     });
   });
 
-  it('the background’s own errors are already in the analyst’s words', () => {
-    for (const error of [new NotConfiguredError(de('problemNoToken')), new PermissionMissingError('https://isolation.acme.example'), new LaunchRefusedError()]) {
-      expect(describeFailure(error).message).toBe(error.message);
-      expect(toWireError(error).message).toBe(error.message);
+  it('the background’s own errors are data, said in the analyst’s words where shown', () => {
+    const cases = [
+      [new NotConfiguredError('problemNoToken'), de('problemNoToken')],
+      [new PermissionMissingError('https://isolation.acme.example'), de('errorPermission', 'https://isolation.acme.example')],
+      [new LaunchRefusedError(), de('errorLaunchRefused')],
+    ] as const;
+    for (const [error, words] of cases) {
+      expect(error.message).toBe(error.key);
+      expect(errorText(error)).toBe(words);
+      expect(describeFailure(error).message).toBe(words);
+      expect(toWireError(error).message).toBe(words);
     }
-    expect(new LaunchRefusedError().message).toBe(de('errorLaunchRefused'));
   });
 
   it('an ApiError that lost its code (it crossed a realm) gets generic words, not its English', () => {
