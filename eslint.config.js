@@ -4,7 +4,26 @@ import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const pureModules = ['src/api/**', 'src/fang/**', 'src/egress/**', 'src/policy/**', 'src/net/**', 'src/target/**'];
+import { LAYERS } from './layers.js';
+
+const POLYFILL = { name: 'webextension-polyfill', message: "Import { browser } from 'wxt/browser'." };
+
+/**
+ * One no-restricted-imports rule per folder of src/: the layers it may not import (see
+ * layers.js), browser APIs unless it is a browser layer, Node built-ins unless a Node one.
+ */
+function layerRules() {
+  return Object.entries(LAYERS).map(([folder, layer]) => {
+    const above = Object.keys(LAYERS).filter((other) => other !== folder && !layer.uses.includes(other));
+    const patterns = above.map((other) => ({
+      group: [`../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`],
+      message: `src/${folder} (${layer.what}) may import only ${layer.uses.length > 0 ? layer.uses.map((use) => `src/${use}`).join(', ') : 'its own files'}: see layers.js and CONTRIBUTING.md.`,
+    }));
+    if (!layer.browser) patterns.push({ group: ['wxt', 'wxt/*', '@wxt-dev/*'], message: `src/${folder} uses no browser APIs: it runs in Node too (layers.js).` });
+    if (!layer.node) patterns.push({ group: ['node:*'], message: `src/${folder} runs in the extension: no Node built-ins (layers.js).` });
+    return { files: [`src/${folder}/**`], rules: { 'no-restricted-imports': ['error', { paths: [POLYFILL], patterns }] } };
+  });
+}
 
 export default tseslint.config(
   { ignores: ['.output/**', '.bench-output/**', '.i6-output/**', '.security-output/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'dist/**'] },
@@ -41,10 +60,7 @@ export default tseslint.config(
     files: ['src/**', 'entrypoints/**'],
     rules: {
       'no-console': ['error', { allow: ['warn', 'error'] }],
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'webextension-polyfill', message: "Import { browser } from 'wxt/browser'." }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [POLYFILL] }],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/transport.ts calls fetch.' }],
     },
   },
@@ -60,22 +76,7 @@ export default tseslint.config(
       'no-restricted-globals': 'off',
     },
   },
-  {
-    // Pure modules: no browser APIs, so they run in Node and in any extension context.
-    files: pureModules,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'webextension-polyfill', message: 'Pure modules use no browser APIs.' }],
-          patterns: [
-            { group: ['wxt', 'wxt/*', '@wxt-dev/*'], message: 'Pure modules use no browser APIs.' },
-            { group: ['node:*'], message: 'Pure modules run in the extension too: no Node built-ins.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...layerRules(),
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -21,8 +21,11 @@ import {
   isAcceptLanguage,
   isCategoryValue,
   isIanaTimeZone,
+  type Proxy,
   type ProxyDraft,
   type ProxyType,
+  type ProxyWarning,
+  type ProxyWarningCode,
 } from './values';
 import {
   CONTEXT_DATA_KEYS,
@@ -35,7 +38,7 @@ import {
   type ExpiresInput,
 } from './wire';
 
-export { BROWSER_NAMES, BROWSER_OS, DEFAULT_PROXY_PORTS, MAX_LIST_LENGTH, PROXY_TYPES, isAcceptLanguage, isIanaTimeZone, type ProxyType };
+export { BROWSER_NAMES, BROWSER_OS, DEFAULT_PROXY_PORTS, MAX_LIST_LENGTH, PROXY_TYPES, isAcceptLanguage, isIanaTimeZone, type Proxy, type ProxyType, type ProxyWarning, type ProxyWarningCode };
 
 // ---- schemas ------------------------------------------------------------------
 //
@@ -157,11 +160,6 @@ const proxyInput = z.strictObject({
 /** A proxy as a caller may give it: port and type optional (filled in by type). */
 export type ProxyInput = z.infer<typeof proxyInput>;
 
-/** A proxy as sent: type and port always filled in. */
-export interface Proxy {
-  readonly name: string;
-  readonly location: { readonly address: string; readonly port: number; readonly type: ProxyType };
-}
 
 export const proxyListSchema = z.array(proxyInput).check(z.maxLength(MAX_LIST_LENGTH));
 
@@ -301,15 +299,6 @@ export function contextDataForWire(
   return data;
 }
 
-/** Why prepareProxies warns about a proxy. */
-export type ProxyWarningCode = 'https_certificate_name' | 'socks4_no_auth' | 'socks5_no_auth_chrome';
-
-/** A warning about a proxy: English `message` for developers; as data, `code` and the proxy's name. */
-export interface ProxyWarning {
-  readonly proxy: string;
-  readonly code: ProxyWarningCode;
-  readonly message: string;
-}
 
 /**
  * Validates a proxy list: names required and unique, address an IP or FQDN, port

@@ -6,7 +6,6 @@
 import { parseIp } from '../net/ip';
 import { isFqdn, normalizeHostname } from '../net/host';
 import type { ValidationCode } from './errors';
-import type { Proxy, ProxyWarning } from './params';
 
 /** The operating systems a research session's browser profile may present. */
 export const BROWSER_OS = ['win', 'mac', 'linux', 'android', 'ios'] as const;
@@ -16,6 +15,22 @@ export const BROWSER_NAMES = ['chrome', 'firefox', 'edge', 'safari', 'tor'] as c
 export const PROXY_TYPES = ['http', 'https', 'socks', 'socks4', 'socks5'] as const;
 /** One of PROXY_TYPES. */
 export type ProxyType = (typeof PROXY_TYPES)[number];
+/** A proxy as sent: type and port always filled in. */
+export interface Proxy {
+  readonly name: string;
+  readonly location: { readonly address: string; readonly port: number; readonly type: ProxyType };
+}
+
+/** Why prepareProxies warns about a proxy. */
+export type ProxyWarningCode = 'https_certificate_name' | 'socks4_no_auth' | 'socks5_no_auth_chrome';
+
+/** A warning about a proxy: English `message` for developers; as data, `code` and the proxy's name. */
+export interface ProxyWarning {
+  readonly proxy: string;
+  readonly code: ProxyWarningCode;
+  readonly message: string;
+}
+
 /** The port a proxy gets when none is given, by type. */
 export const DEFAULT_PROXY_PORTS: Readonly<Record<ProxyType, number>> = {
   http: 80,

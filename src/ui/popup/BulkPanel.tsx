@@ -6,7 +6,7 @@ import { createBulkState, MAX_SHOWN, type BulkState, type FoundLink } from './bu
 import { BusyNote } from './BusyNote';
 import './lists.css';
 import { wrapperNamesOf } from '../../fang/ids';
-import type { TabPanel } from './state';
+import type { TabPanel } from './deps';
 
 /** One link as it will be isolated: the real target, what it was wrapped by, or why it is refused. */
 function FoundItem({ found }: { readonly found: FoundLink }) {

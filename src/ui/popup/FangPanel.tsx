@@ -1,7 +1,7 @@
 import { t } from '../../i18n';
 import { NoticeLine } from '../common/NoticeLine';
 import { createFangState, type FangState } from './fang-state';
-import type { TabPanel } from './state';
+import type { TabPanel } from './deps';
 
 /** Defang or refang text in place, then copy it. */
 export function FangPanel({ state }: { readonly state: FangState }) {

@@ -6,7 +6,7 @@ import { BusyNote } from './BusyNote';
 import './lists.css';
 import { RecentItem } from './RecentItem';
 import { createRecentState, type RecentState } from './recent-state';
-import type { TabPanel } from './state';
+import type { TabPanel } from './deps';
 
 /** The contexts this browser created, newest first; reloaded each time the tab opens. */
 export function RecentPanel({ state }: { readonly state: RecentState }) {

@@ -2,11 +2,10 @@
  * The popup's state: one factory per popup, no module-level mutable state.
  */
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
-import type { FunctionComponent } from 'preact';
 import { t } from '../../i18n';
 import type { SettingsView, Status } from '../../messaging/protocol';
 import { errorNotice, type Notice } from '../common/notice';
-import type { PopupDeps } from './deps';
+import type { PopupDeps, TabPanel } from './deps';
 import { createIsolateState } from './isolate-state';
 import { createLater } from './later';
 import { failed } from './notice';
@@ -14,12 +13,6 @@ import { failed } from './notice';
 export const TABS = ['isolate', 'bulk', 'recent', 'fang'] as const;
 export type TabId = (typeof TABS)[number];
 type LaterTabId = Exclude<TabId, 'isolate'>;
-
-/**
- * A tab loaded when it is first opened: it makes its state, and returns its panel showing
- * that state. `settings` are the settings in force, once loaded.
- */
-export type TabPanel = (deps: PopupDeps, settings: ReadonlySignal<SettingsView | null>) => FunctionComponent;
 
 /**
  * The tabs other than Isolate, where the popup opens: their code and styles load when
