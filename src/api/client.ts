@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { checkServiceBase, checkTargetUrl } from '../net/url';
-import { ApiError, AuthError, CommandError, ProtocolError, ValidationError, type ApiErrorCode } from './errors';
+import { ApiError, AuthError, CommandError, ProtocolError, ValidationError } from './errors';
+import { isLaunchUrl } from './launch';
 import {
   contextDataForWire,
   contextIdSchema,
@@ -16,7 +17,6 @@ import {
   updateContextSchema,
   type CreateContextParams,
   type Proxy,
-  type ProxyWarning,
   type UpdateContextChanges,
 } from './params';
 import {
@@ -33,10 +33,23 @@ import {
   type CreatedContext,
   type DeleteProxiesResult,
   type OrgRecord,
-  type ProxyRecord,
   type User,
 } from './results';
-import { Transport, type CallOptions, type Slot, type TokenSource, type WireCommand } from './transport';
+import { Transport, type CallOptions, type Slot, type WireCommand } from './transport';
+import {
+  BULK_BATCH_SIZE,
+  BULK_MAX_URLS,
+  DEFAULT_TIMEOUT_MS,
+  type BulkCreateParams,
+  type BulkCreateResult,
+  type BulkCreated,
+  type BulkFailure,
+  type ClientOptions,
+  type ProxyChangeResult,
+  type ProxyListResult,
+  type PutFileParams,
+  type ResearchContextParams,
+} from './types';
 import {
   COMMANDS,
   CONTEXT_FIELDS,
@@ -51,91 +64,6 @@ import {
   SHORTCUT_RESPONSES,
   type ShortcutResponse,
 } from './wire';
-
-/** How createClient reaches the service: its base, the launch base and the admin token. */
-export interface ClientOptions {
-  /** The service's base URL (https, or http on loopback); `/api/` and the file endpoints sit below it. */
-  readonly baseUrl: string;
-  /** Where launch URLs point: `{launchBase}/launch?ctx=<id>`. */
-  readonly launchBase: string;
-  /** The admin token, or a function returning it (read once per request). */
-  readonly token: TokenSource;
-  /** A fetch implementation; defaults to the global one. */
-  readonly fetch?: typeof fetch;
-  /** Per-request time limit in ms; default 15 000. */
-  readonly timeoutMs?: number;
-}
-
-/** The per-request time limit when ClientOptions.timeoutMs is not given: 15 s. */
-export const DEFAULT_TIMEOUT_MS = 15_000;
-/** Creations per request in bulk: 50 URLs take one request. */
-export const BULK_BATCH_SIZE = 50;
-/** Most URLs one bulk creation takes. */
-export const BULK_MAX_URLS = 500;
-
-/** The parameters of createResearchContext: a username and an egress location are required. */
-export type ResearchContextParams = Omit<CreateContextParams, 'org' | 'session_type' | 'restrict_client_ips'> & {
-  readonly username: string;
-  readonly egress_region: string;
-};
-
-/** The parameters of bulkCreateContexts: create_context's, with a list of URLs in place of one. */
-export type BulkCreateParams = Omit<CreateContextParams, 'url'> & { readonly urls: readonly string[] };
-
-/** One context bulkCreateContexts created: its id, its URL, its position in the input and its launch URL. */
-export interface BulkCreated extends CreatedContext {
-  readonly index: number;
-  readonly url: string;
-  readonly launch_url: string;
-}
-
-/** One URL bulkCreateContexts could not create a context for, and why. */
-export interface BulkFailure {
-  /** Position of the URL in the input. */
-  readonly index: number;
-  readonly url: string;
-  /** What went wrong, in English. */
-  readonly error: string;
-  /** The error class's name. */
-  readonly kind: ApiError['name'];
-  /** What went wrong as data: the error's code and params (see ApiError). */
-  readonly code: ApiErrorCode;
-  readonly params: readonly string[];
-}
-
-/** What bulkCreateContexts returns: the launch URLs, the created contexts and the failures, each in input order. */
-export interface BulkCreateResult {
-  /** Launch URLs of the successful creations, in input order. */
-  readonly context_urls: string[];
-  /** The successful creations with their ids, in input order. */
-  readonly created: BulkCreated[];
-  /** One entry per URL that failed, in input order. */
-  readonly failures: BulkFailure[];
-}
-
-/** What getProxies returns: the org's proxies (inherited ones marked) and, when asked for, its proxy policy. */
-export interface ProxyListResult {
-  readonly proxies: ProxyRecord[];
-  readonly proxy_policy?: unknown;
-}
-
-/** What setProxies and addProxies return. */
-export interface ProxyChangeResult {
-  /** The org's own proxy list after the change. */
-  readonly proxies: ProxyRecord[];
-  /** Warnings about the proxies sent (certificate names, missing authentication). */
-  readonly warnings: ProxyWarning[];
-}
-
-/** The parameters of putFile: the bytes, their name and bucket, and the file token. */
-export interface PutFileParams {
-  readonly file: Blob | ArrayBuffer | Uint8Array;
-  readonly name: string;
-  readonly path?: string;
-  readonly bucket_id: string;
-  readonly file_token: string;
-  readonly content_type?: string;
-}
 
 function toBlob(file: Blob | ArrayBuffer | Uint8Array, type: string | undefined): Blob {
   if (file instanceof Blob) return file;
@@ -540,28 +468,6 @@ export class IsolinkClient {
     if (!slot.ok) throw new CommandError(command.command, slot.error, slot.kind);
     return parseResult(schema, slot.result, command.command);
   }
-}
-
-/**
- * True when `candidate` is a launch URL on `launchBase`: same origin, https or
- * loopback http (as the base was checked), no userinfo, the launch path below the
- * base's path, and exactly the `ctx` parameter.
- */
-export function isLaunchUrl(launchBase: string, candidate: string): boolean {
-  let base: URL;
-  let url: URL;
-  try {
-    base = new URL(launchBase);
-    url = new URL(candidate);
-  } catch {
-    return false;
-  }
-  if (url.origin !== base.origin || url.username || url.password || url.hash) return false;
-  let basePath = base.pathname;
-  while (basePath.endsWith('/')) basePath = basePath.slice(0, -1);
-  if (url.pathname !== `${basePath}${LAUNCH.path}`) return false;
-  const keys = [...url.searchParams.keys()];
-  return keys.length === 1 && keys[0] === LAUNCH.param && (url.searchParams.get(LAUNCH.param) ?? '').length > 0;
 }
 
 /**

@@ -7,13 +7,12 @@
  * const client = createClient({ baseUrl, launchBase, token });
  * const { browse_context_id } = await client.createContext({ username, url, auto_domain_allow: true });
  */
+export { IsolinkClient, createClient } from './client';
+export { isLaunchUrl } from './launch';
 export {
   BULK_BATCH_SIZE,
   BULK_MAX_URLS,
   DEFAULT_TIMEOUT_MS,
-  IsolinkClient,
-  createClient,
-  isLaunchUrl,
   type BulkCreateParams,
   type BulkCreateResult,
   type BulkCreated,
@@ -23,7 +22,7 @@ export {
   type ProxyListResult,
   type PutFileParams,
   type ResearchContextParams,
-} from './client';
+} from './types';
 export {
   ApiError,
   AuthError,

@@ -10,7 +10,7 @@
  * already sanitised by the client (sanitizeServiceText: never the token).
  */
 import { isApiError, type ApiError, type ApiErrorCode } from '../api/errors';
-import type { BulkFailure } from '../api/client';
+import type { BulkFailure } from '../api/types';
 import type { ProxyWarning, ProxyWarningCode } from '../api/params';
 import type { TargetUrlProblemCode } from '../net/url';
 import { isImportCode, isSettingCode, isSettingsError, isSettingsIssueCode, isTokenError, type ImportCode, type SettingCode, type SettingsIssue, type TokenCode } from '../settings/errors';
