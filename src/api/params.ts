@@ -38,7 +38,7 @@ import {
   type ExpiresInput,
 } from './wire';
 
-export { BROWSER_NAMES, BROWSER_OS, DEFAULT_PROXY_PORTS, MAX_LIST_LENGTH, PROXY_TYPES, isAcceptLanguage, isIanaTimeZone, type Proxy, type ProxyType, type ProxyWarning, type ProxyWarningCode };
+export { BROWSER_NAMES, BROWSER_OS, DEFAULT_PROXY_PORTS, PROXY_TYPES, isAcceptLanguage, isIanaTimeZone, type Proxy, type ProxyType, type ProxyWarning, type ProxyWarningCode };
 
 // ---- schemas ------------------------------------------------------------------
 //
@@ -111,7 +111,7 @@ const createShape = {
   auto_domain_allow: z.optional(z.boolean()),
 };
 
-export const contextDataSchema = z.strictObject(contextDataShape);
+const contextDataSchema = z.strictObject(contextDataShape);
 export const createContextSchema = z.strictObject(createShape);
 
 /** What create_context puts in context_data: the user or org, the URL, the policy and the session settings. */
@@ -161,7 +161,7 @@ const proxyInput = z.strictObject({
 export type ProxyInput = z.infer<typeof proxyInput>;
 
 
-export const proxyListSchema = z.array(proxyInput).check(z.maxLength(MAX_LIST_LENGTH));
+const proxyListSchema = z.array(proxyInput).check(z.maxLength(MAX_LIST_LENGTH));
 
 export const orgNameSchema = nonEmpty;
 export const contextIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH));

@@ -35,7 +35,7 @@ export type ContextDetails = z.infer<typeof contextDetailsSchema>;
 export const deleteResultSchema = z.looseObject({ [DELETE_RESULT_KEY]: z.boolean() });
 
 /** listusers: the shape public code shows, read leniently. */
-export const userSchema = z.looseObject({
+const userSchema = z.looseObject({
   username: z.string(),
   email: z.optional(z.nullable(z.string())),
   given_name: z.optional(z.nullable(z.string())),
@@ -60,7 +60,7 @@ export const orgSchema = z.record(z.string(), z.unknown());
 /** An organisation's record as org.get returns it: any object. */
 export type OrgRecord = z.infer<typeof orgSchema>;
 
-export const proxyRecordSchema = z.looseObject({
+const proxyRecordSchema = z.looseObject({
   name: z.string(),
   location: z.looseObject({
     address: z.string(),

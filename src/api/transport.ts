@@ -36,7 +36,7 @@ export interface TransportConfig {
 }
 
 /** Replies larger than this are refused rather than read into memory. */
-export const MAX_REPLY_BYTES = 16 * 1024 * 1024;
+const MAX_REPLY_BYTES = 16 * 1024 * 1024;
 /** Read-only commands are retried at most this many times on network errors, 429 and 5xx. */
 export const MAX_RETRIES = 2;
 const RETRY_DELAY_MS = 250;

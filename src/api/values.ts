@@ -66,7 +66,7 @@ function isAlpha(ch: string): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
-export function isDigit(ch: string): boolean {
+function isDigit(ch: string): boolean {
   const code = ch.charCodeAt(0);
   return code >= 48 && code <= 57;
 }

@@ -38,8 +38,6 @@ export const COMMANDS = {
   deleteProxies: 'policy_proxies.delete',
 } as const;
 
-export type CommandName = (typeof COMMANDS)[keyof typeof COMMANDS];
-
 /** Commands that change nothing on the service: the only ones a client may retry. */
 export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set([
   COMMANDS.getContext,

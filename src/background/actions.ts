@@ -79,7 +79,7 @@ export interface AskOutcome {
 export type WrappedChoice = 'unwrap' | 'keep';
 
 /** The resolver's target, or a RefusedUrlError that names why (in the analyst's words). */
-export function requireResolved(resolved: Resolved): Target {
+function requireResolved(resolved: Resolved): Target {
   if (!resolved.ok) throw RefusedUrlError.of(resolved.code, resolved.params);
   return resolved.target;
 }
@@ -112,7 +112,7 @@ function applyToggles(policy: readonly PolicyEntry[], toggles: PolicyToggles | u
 }
 
 /** The create_context parameters an action sends: identity, defaults, and the request's choices. */
-export function buildCreateParams(
+function buildCreateParams(
   settings: Settings,
   request: Pick<IsolateRequest, 'session' | 'research' | 'toggles'> & { readonly target?: Target | undefined },
   nowMs: number,

@@ -23,7 +23,7 @@ export interface Environment {
 }
 
 /** Per-request limit: under MV3's 30 s cut-off for a fetch from the service worker. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface Connection {
   readonly client: IsolinkClient;

@@ -13,7 +13,7 @@ import { ManagedPolicyUnavailableError } from '../settings/store';
  * and its values. None holds translated text; errorText and describeFailure say it in
  * the analyst's language where it is shown (a notification, a reply to a page).
  */
-export abstract class BackgroundError extends Error {
+abstract class BackgroundError extends Error {
   abstract override readonly name: 'NotConfiguredError' | 'PermissionMissingError' | 'RefusedUrlError' | 'RequestRefusedError' | 'LaunchRefusedError';
   constructor(
     readonly key: MessageKey,
@@ -67,7 +67,7 @@ export class LaunchRefusedError extends BackgroundError {
 }
 
 /** What the notification offers. */
-export type NextStep = 'options' | 'retry' | 'none';
+type NextStep = 'options' | 'retry' | 'none';
 
 export interface Failure {
   readonly title: string;

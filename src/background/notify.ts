@@ -8,7 +8,7 @@ import { t } from '../i18n';
 import { putPending, type PendingAction } from '../settings/pending';
 import type { Failure } from './failures';
 
-export interface SecondButton {
+interface SecondButton {
   readonly label: string;
   readonly action: PendingAction;
 }

@@ -61,8 +61,7 @@ const configFileSchema = z.strictObject({
   ),
 });
 
-export type ConfigFile = z.infer<typeof configFileSchema>;
-export type Defaults = NonNullable<ConfigFile['defaults']>;
+type ConfigFile = z.infer<typeof configFileSchema>;
 
 /** Settings as read, before anything needs them. */
 export interface Settings {
@@ -164,7 +163,7 @@ async function secret(settings: Settings, out: Output, variable: string, fileVar
 }
 
 /** The service and launch bases, checked. */
-export function serviceBases(settings: Settings): { readonly baseUrl: string; readonly launchBase: string } {
+function serviceBases(settings: Settings): { readonly baseUrl: string; readonly launchBase: string } {
   const service = required(setting(settings, undefined, ENV.serviceUrl, settings.file.serviceUrl), 'service URL', ENV.serviceUrl);
   const base = checkServiceBase(service);
   if (!base.ok) throw new CliError('badSetting', ENV.serviceUrl, base.reason);

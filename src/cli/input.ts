@@ -8,7 +8,7 @@ import { CliError } from './problems';
 import type { CliIo, Output } from './output';
 
 /** Largest input read: a feed or a report, not a disk image. */
-export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
 /** One input: where it came from (a path, or "stdin") and its bytes. */
 export interface Input {

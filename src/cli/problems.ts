@@ -58,7 +58,7 @@ export class CliError extends Error {
   }
 }
 
-export function isCliError(error: unknown): error is CliError {
+function isCliError(error: unknown): error is CliError {
   return error instanceof CliError;
 }
 
@@ -81,7 +81,7 @@ const AUTH_WORDS: Readonly<Record<AuthCode, string>> = {
 };
 
 /** One line of text: no control characters, no line breaks. */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- a message is one line of plain text
   return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }

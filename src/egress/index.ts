@@ -24,7 +24,9 @@ export const REGION_NAMES = [
 /** One of REGION_NAMES. */
 export type RegionName = (typeof REGION_NAMES)[number];
 
+/** How an egress location connects: through a datacenter or a consumer ISP. */
 export type Connectivity = 'datacenter' | 'isp';
+/** The IP versions an egress location offers. */
 export type EgressProtocol = 'ipv4' | 'ipv6';
 
 /** An egress location as the detailed form describes it. */

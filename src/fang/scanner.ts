@@ -192,7 +192,7 @@ const TO_DEFANGED_SCHEME = 12;
 export type Rendering = 'refanged' | 'defanged';
 
 /** An http(s) URL with a host, as found in the input. */
-export interface UrlToken {
+interface UrlToken {
   readonly start: number;
   /** End of scheme, userinfo, host and port. */
   readonly authorityEnd: number;

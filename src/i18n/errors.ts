@@ -161,7 +161,7 @@ export const FIELD_PROBLEM_KEYS = {
   settingSpaces: 'optionsFieldSpaces',
 } as const satisfies Record<TextSettingProblemCode, MessageKey>;
 
-export function isErrorCode(value: unknown): value is ErrorCode {
+function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGE_KEYS, value);
 }
 

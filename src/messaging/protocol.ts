@@ -15,7 +15,6 @@ import type { ImportPreview, SettingsView } from '../settings/store';
 import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES, MAX_IMPORT_LENGTH } from './limits';
 
 // The zod-free limits live in ./limits (the pages import them from there).
-export { MAX_FILE_BYTES } from './limits';
 
 export type PageName = 'popup' | 'options';
 
@@ -172,7 +171,7 @@ export interface ContextView {
   readonly created: number | null;
 }
 
-export interface ConnectionResult {
+interface ConnectionResult {
   /** Words for the analyst: what was checked and what came back. */
   readonly message: string;
 }
@@ -204,14 +203,6 @@ export interface ProtocolValues {
   exportSettings: { readonly json: string };
   previewImport: ImportPreview;
   importSettings: SettingsView;
-}
-
-export type ProtocolMap = { [K in MessageType]: (data: MessageData<K>) => ProtocolValues[K] };
-
-/** A message as sent on the wire. */
-export interface Message<K extends MessageType = MessageType> {
-  readonly type: K;
-  readonly data: MessageData<K>;
 }
 
 /** Helpers for the compile-time link between ContextDetails and ContextView. */

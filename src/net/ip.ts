@@ -51,7 +51,7 @@ function parseHextet(part: string): number | null {
 }
 
 /** Parses IPv6 text (RFC 4291 forms, `::` compression, trailing dotted IPv4). No zone ids. */
-export function parseIpv6(text: string): ParsedIp | null {
+function parseIpv6(text: string): ParsedIp | null {
   if (text.length < 2 || text.length > 45) return null;
   const halves = text.split('::');
   if (halves.length > 2) return null;

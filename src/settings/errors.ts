@@ -93,7 +93,7 @@ export function isSettingsError(error: unknown): error is SettingsError {
 }
 
 /** English words of the token's problem; `$1` is the longest token accepted. */
-export const TOKEN_PROBLEM = 'The token must be 1 to $1 characters of text, without control characters.';
+const TOKEN_PROBLEM = 'The token must be 1 to $1 characters of text, without control characters.';
 
 /** A token the options page sent that cannot be stored. As data: `code`, and `params` = the longest length. */
 export class TokenError extends RangeError {

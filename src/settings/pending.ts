@@ -17,7 +17,7 @@ const wrapped = z.optional(z.enum(['unwrap', 'keep']));
 // A plain union of strict objects, each with its own one-value `kind`: exactly one can
 // match. (z.discriminatedUnion and z.literal would add their code to the background for
 // this schema alone; z.union and z.enum are there anyway.)
-export const pendingActionSchema = z.union([
+const pendingActionSchema = z.union([
   z.strictObject({ kind: z.enum(['openOptions']) }),
   z.strictObject({ kind: z.enum(['isolate']), url: z.string(), session: z.enum(['standard', 'research']), source: sourceTab, wrapped }),
   z.strictObject({ kind: z.enum(['openMany']), urls: z.array(z.string()).check(z.maxLength(500)), source: sourceTab, wrapped }),

@@ -9,7 +9,7 @@ import { serialized } from './serial';
 
 export const RECENT_LIMIT = 50;
 
-export const recentContextSchema = z.strictObject({
+const recentContextSchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(256)),
   /** The isolated target, refanged, or '' for a research session without one. */
   url: z.string().check(z.maxLength(16 * 1024)),

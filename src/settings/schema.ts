@@ -27,7 +27,6 @@ import {
 } from './limits';
 
 // The zod-free parts live in ./limits (the options page imports them from there).
-export { EXPIRY_PRESETS, EXPIRY_PRESET_SECONDS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, type ExpiryPreset } from './limits';
 export type { SettingsIssue } from './errors';
 
 // A check's own message is a code (a setting's code, or the client's validation code):

@@ -57,8 +57,8 @@ export interface ManagedPolicy {
  * who contexts are for, and the organisation's policy list. The user's own value never
  * takes the place of one of these; isolation is refused until the policy is fixed.
  */
-export const MANAGED_CONNECTION_KEYS = ['serviceUrl', 'launchUrl', 'username', 'org', MANAGED_TOKEN_KEY, 'policy'] as const;
-export type ManagedConnectionKey = (typeof MANAGED_CONNECTION_KEYS)[number];
+const MANAGED_CONNECTION_KEYS = ['serviceUrl', 'launchUrl', 'username', 'org', MANAGED_TOKEN_KEY, 'policy'] as const;
+type ManagedConnectionKey = (typeof MANAGED_CONNECTION_KEYS)[number];
 
 function isConnectionKey(key: string): key is ManagedConnectionKey {
   return (MANAGED_CONNECTION_KEYS as readonly string[]).includes(key);
@@ -199,7 +199,7 @@ export async function exportSettings(): Promise<SettingsExport> {
 }
 
 /** Longest import accepted, in characters. */
-export const MAX_IMPORT_LENGTH = 512 * 1024;
+const MAX_IMPORT_LENGTH = 512 * 1024;
 
 /** The settings an exported file holds, complete and valid; a SettingsError says what is wrong. Writes nothing. */
 function readImportFile(json: string): Settings {
@@ -232,7 +232,7 @@ export interface ImportConnection {
 }
 
 /** A change of origin an import would make, old and new ('' for none). */
-export interface OriginChange {
+interface OriginChange {
   readonly from: string;
   readonly to: string;
 }

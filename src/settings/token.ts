@@ -16,7 +16,7 @@ import { TokenError } from './errors';
 import { defineItem } from './item';
 import { readManagedPolicy, readUserSettings } from './store';
 
-export type TokenSource = 'managed' | 'session' | 'local';
+type TokenSource = 'managed' | 'session' | 'local';
 
 /** A token as stored: with the origin it was entered for. Before binding, a bare string. */
 interface BoundToken {
@@ -38,7 +38,7 @@ export interface StoredToken {
 }
 
 /** The origin of a service base, or null when it is not one. */
-export function originOfBase(base: string | undefined): string | null {
+function originOfBase(base: string | undefined): string | null {
   if (base === undefined || base === '' || !URL.canParse(base)) return null;
   return new URL(base).origin;
 }

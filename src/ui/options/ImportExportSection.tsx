@@ -19,7 +19,7 @@ import { errorText, failed } from './errors';
 import { Section } from './Section';
 import type { SectionProps } from './state';
 
-export const EXPORT_FILE_NAME = 'isolink-settings.json';
+const EXPORT_FILE_NAME = 'isolink-settings.json';
 
 /** The options page's name of each setting, as the preview lists them. */
 const SETTING_LABELS: { readonly [K in SettingKey]: MessageKey } = {

@@ -17,7 +17,7 @@ export interface ControlProps<T extends KnownPolicyType = KnownPolicyType> {
 }
 
 /** "Block both directions (block_all)": the words and the value as the service spells it. */
-export function optionText(type: KnownPolicyType, value: string): string {
+function optionText(type: KnownPolicyType, value: string): string {
   const label = valueLabel(type, value);
   return label === undefined ? value : t('optionsPolicyValue', [t(label), value]);
 }
@@ -72,7 +72,7 @@ export function MultiControl({ type, params, locked, error, onChange, values, ex
 }
 
 /** `#abc` -> `#aabbcc`: the colour input takes the long form only. */
-export function longHex(value: string): string {
+function longHex(value: string): string {
   if (value.length !== 4) return value.toLowerCase();
   const [r = '0', g = '0', b = '0'] = [...value.slice(1)];
   return `#${r}${r}${g}${g}${b}${b}`.toLowerCase();

@@ -13,7 +13,7 @@ import {
   type PolicyEntry,
 } from '../../policy';
 
-export type KnownParams = { readonly [T in KnownPolicyType]: readonly string[] };
+type KnownParams = { readonly [T in KnownPolicyType]: readonly string[] };
 
 export interface PolicyDraft {
   readonly known: KnownParams;

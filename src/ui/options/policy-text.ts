@@ -22,7 +22,7 @@ export const TYPE_LABELS: { readonly [T in KnownPolicyType]: MessageKey } = {
   ribbon_message: 'optionsPolicyRibbonMessage',
 };
 
-export const VALUE_LABELS: { readonly [T in ValuedType]: { readonly [V in ValueOf<T>]: MessageKey } } = {
+const VALUE_LABELS: { readonly [T in ValuedType]: { readonly [V in ValueOf<T>]: MessageKey } } = {
   readonly: { true: 'optionsPolicyReadonlyTrue', false: 'optionsPolicyReadonlyFalse' },
   file_transfer: { block_all: 'optionsPolicyFileTransferBlockAll', allow_all: 'optionsPolicyFileTransferAllowAll' },
   clipboard: {

@@ -54,7 +54,7 @@ export interface ProxyFields {
  * A row as checkProxies takes it. The port goes as a number when it is digits, and as
  * typed otherwise, so the validation names it; an empty port or type takes the default.
  */
-export function proxyInputOf(fields: ProxyFields): ProxyDraft {
+function proxyInputOf(fields: ProxyFields): ProxyDraft {
   const port = fields.port.trim();
   const digits = port !== '' && [...port].every((ch) => ch >= '0' && ch <= '9');
   return {

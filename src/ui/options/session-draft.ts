@@ -43,7 +43,7 @@ export function sessionDraftOf(settings: Settings): SessionDraft {
 }
 
 /** A whole number from min to max written in digits only, or null. */
-export function wholeNumber(text: string, min: number, max: number): number | null {
+function wholeNumber(text: string, min: number, max: number): number | null {
   const trimmed = text.trim();
   if (trimmed === '' || trimmed.length > 9 || ![...trimmed].every((ch) => ch >= '0' && ch <= '9')) return null;
   const value = Number(trimmed);

@@ -16,8 +16,8 @@ interface Props<T extends string> {
   readonly children: ComponentChildren;
 }
 
-export const tabId = (id: string) => `tab-${id}`;
-export const panelId = (id: string) => `panel-${id}`;
+const tabId = (id: string) => `tab-${id}`;
+const panelId = (id: string) => `panel-${id}`;
 
 /**
  * A tab bar with one panel (the selected one). Arrow keys, Home and End move between

@@ -11,7 +11,7 @@ import { createTask } from '../common/task';
 import type { PopupDeps } from './deps';
 import { copyNotice, failed } from './notice';
 
-export function createRecentItemState(initial: RecentContext, deps: PopupDeps, onDeleted: (id: string) => void) {
+function createRecentItemState(initial: RecentContext, deps: PopupDeps, onDeleted: (id: string) => void) {
   const context = signal(initial);
   const expanded = signal(false);
   const details = signal<ContextView | null>(null);

@@ -10,8 +10,8 @@ import { createIsolateState } from './isolate-state';
 import { createLater } from './later';
 import { failed } from './notice';
 
-export const TABS = ['isolate', 'bulk', 'recent', 'fang'] as const;
-export type TabId = (typeof TABS)[number];
+/** The popup's tabs. */
+export type TabId = 'isolate' | 'bulk' | 'recent' | 'fang';
 type LaterTabId = Exclude<TabId, 'isolate'>;
 
 /**
