@@ -23,6 +23,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The public types of the client and link tools: checked by tsc, nothing runs.
+          name: 'types',
+          include: [],
+          typecheck: { enabled: true, only: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'cli',
           include: ['test/cli/**/*.test.ts'],
           // Builds the npm package (dist/) once; the tests run dist/cli.js as a process.
