@@ -19,14 +19,27 @@ function layerRules() {
       group: [`../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`],
       message: `src/${folder} (${layer.what}) may import only ${layer.uses.length > 0 ? layer.uses.map((use) => `src/${use}`).join(', ') : 'its own files'}: see layers.js and CONTRIBUTING.md.`,
     }));
-    if (!layer.browser) patterns.push({ group: ['wxt', 'wxt/*', '@wxt-dev/*'], message: `src/${folder} uses no browser APIs: it runs in Node too (layers.js).` });
+    if (!layer.browser)
+      patterns.push({ group: ['wxt', 'wxt/*', '@wxt-dev/*'], message: `src/${folder} uses no browser APIs: it runs in Node too (layers.js).` });
     if (!layer.node) patterns.push({ group: ['node:*'], message: `src/${folder} runs in the extension: no Node built-ins (layers.js).` });
     return { files: [`src/${folder}/**`], rules: { 'no-restricted-imports': ['error', { paths: [POLYFILL], patterns }] } };
   });
 }
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.bench-output/**', '.i6-output/**', '.security-output/**', '.wxt/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'dist/**'] },
+  {
+    ignores: [
+      '.output/**',
+      '.bench-output/**',
+      '.i6-output/**',
+      '.security-output/**',
+      '.wxt/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   regexp.configs['flat/recommended'],
@@ -46,7 +59,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'Build DOM nodes, never HTML strings.' },
+        { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'Build DOM nodes, never HTML strings.' },
         { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Build DOM nodes, never HTML strings.' },
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text, never HTML strings.' },
         { selector: "NewExpression[callee.name='Function']", message: 'No code from strings.' },

@@ -22,8 +22,16 @@ export const LAYERS = {
   settings: { what: 'settings, token and recent contexts in storage', uses: ['api', 'net', 'policy', 'egress', 'fang', 'target'], browser: true },
   i18n: { what: 'translation: the words shown', uses: ['api', 'net', 'settings'], browser: true },
   messaging: { what: 'the typed messages between pages and the background', uses: ['api', 'settings'], browser: true },
-  background: { what: 'the service worker: entries, router, actions', uses: ['api', 'net', 'policy', 'egress', 'fang', 'target', 'settings', 'i18n', 'messaging'], browser: true },
-  ui: { what: 'the popup and the options page (Preact)', uses: ['api', 'net', 'policy', 'egress', 'fang', 'target', 'settings', 'i18n', 'messaging'], browser: true },
+  background: {
+    what: 'the service worker: entries, router, actions',
+    uses: ['api', 'net', 'policy', 'egress', 'fang', 'target', 'settings', 'i18n', 'messaging'],
+    browser: true,
+  },
+  ui: {
+    what: 'the popup and the options page (Preact)',
+    uses: ['api', 'net', 'policy', 'egress', 'fang', 'target', 'settings', 'i18n', 'messaging'],
+    browser: true,
+  },
   lib: { what: "the npm package's entry", uses: ['api', 'fang', 'egress'] },
   cli: { what: 'the isolink command', uses: ['api', 'net', 'policy', 'egress', 'fang', 'target'], node: true },
 };

@@ -7,7 +7,7 @@ const EXTENSION_PAGES_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
-  "connect-src https: http://127.0.0.1:* http://localhost:*",
+  'connect-src https: http://127.0.0.1:* http://localhost:*',
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -25,7 +25,9 @@ const WXT_BROWSER = 'wxt/browser';
  */
 function withoutBrowserAlias(alias: AliasOptions): AliasOptions {
   if (Array.isArray(alias)) {
-    return (alias as Extract<AliasOptions, readonly unknown[]>).filter(({ find }) => (typeof find === 'string' ? find !== WXT_BROWSER : !find.test(WXT_BROWSER)));
+    return (alias as Extract<AliasOptions, readonly unknown[]>).filter(({ find }) =>
+      typeof find === 'string' ? find !== WXT_BROWSER : !find.test(WXT_BROWSER),
+    );
   }
   return Object.fromEntries(Object.entries(alias).filter(([find]) => find !== WXT_BROWSER));
 }
@@ -104,14 +106,7 @@ export default defineConfig({
     default_locale: 'en',
     icons: { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' },
     action: { default_title: '__MSG_actionTitle__', default_icon: { 16: 'icons/16.png', 32: 'icons/32.png' } },
-    permissions: [
-      'storage',
-      'contextMenus',
-      'notifications',
-      'activeTab',
-      'clipboardWrite',
-      ...(browser === 'firefox' ? [] : ['offscreen']),
-    ],
+    permissions: ['storage', 'contextMenus', 'notifications', 'activeTab', 'clipboardWrite', ...(browser === 'firefox' ? [] : ['offscreen'])],
     // The bundled simulator runs on loopback: reachable without a prompt.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     // A real service: its exact origin is requested from a click in the options page.

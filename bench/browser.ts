@@ -186,10 +186,12 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
   const workerScript = manifest.background?.service_worker ?? 'background.js';
 
   const profileDir = mkdtempSync(join(tmpdir(), 'isolink-bench-'));
-  const { context, extensionId } = await launchExtension(extensionDir, profileDir, options.headless === undefined ? {} : { headless: options.headless }).catch((error: unknown) => {
-    rmSync(profileDir, { recursive: true, force: true });
-    throw error;
-  });
+  const { context, extensionId } = await launchExtension(extensionDir, profileDir, options.headless === undefined ? {} : { headless: options.headless }).catch(
+    (error: unknown) => {
+      rmSync(profileDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   const closeAll = async (): Promise<void> => {
     await context.close().catch(() => undefined);
     rmSync(profileDir, { recursive: true, force: true });
@@ -220,7 +222,8 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
       async worker() {
         if (current && !current.detached && workerWatch.status() === 'running') return current;
         // Attach to a running worker only: while it starts, its extension bindings may not be there yet.
-        if (workerWatch.status() === 'starting' || workerWatch.status() === 'unknown') await workerWatch.waitFor('running', workerWatch.status() === 'unknown' ? 3_000 : 15_000).catch(() => undefined);
+        if (workerWatch.status() === 'starting' || workerWatch.status() === 'unknown')
+          await workerWatch.waitFor('running', workerWatch.status() === 'unknown' ? 3_000 : 15_000).catch(() => undefined);
         if (workerWatch.status() !== 'running') await bench.startWorker();
         const deadline = Date.now() + 15_000;
         for (;;) {

@@ -209,7 +209,9 @@ function scriptTiming(events: readonly TraceEvent[], base: string): ScriptTiming
   const begin = events.find((e) => e.ph === 'I' && e.name === 'ServiceWorkerGlobalScopeProxy::EvaluateTopLevelScript' && sameThread(e));
   const end = events.find((e) => e.name === 'ServiceWorkerGlobalScopeProxy::DidEvaluateTopLevelScript' && sameThread(e));
   const startBegin = events.find((e) => e.ph === 's' && e.name === 'ServiceWorkerVersion::StartWorker');
-  const startEnd = events.find((e) => e.ph === 'f' && e.name === 'ServiceWorkerVersion::StartWorker' && (startBegin?.id === undefined || e.id === startBegin.id));
+  const startEnd = events.find(
+    (e) => e.ph === 'f' && e.name === 'ServiceWorkerVersion::StartWorker' && (startBegin?.id === undefined || e.id === startBegin.id),
+  );
   const sum = (list: TraceEvent[]): number => list.reduce((s, e) => s + (e.dur ?? 0), 0) / 1000;
   return {
     compileMs: sum(compile),
@@ -371,7 +373,14 @@ async function settledHeap(w: WorkerSession): Promise<{ usedSize: number; totalS
   return w.heapUsage();
 }
 
-export async function memoryBench(b: BenchBrowser, sim: Simulator, setup: ClickSetup, isolations: number, warmup: number, checkpoints: number): Promise<MemoryResult> {
+export async function memoryBench(
+  b: BenchBrowser,
+  sim: Simulator,
+  setup: ClickSetup,
+  isolations: number,
+  warmup: number,
+  checkpoints: number,
+): Promise<MemoryResult> {
   const start = performance.now();
   let w = await ready(b);
   await w.evaluate(call('loop', warmup, setup.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS), 600_000);

@@ -46,6 +46,10 @@ export function formatTable(rows: readonly Row[], judged: (r: Row) => boolean = 
   };
   const cells = rows.map((r) => [r.figure, r.value, r.budget, verdictText(r)]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
-  const line = (c: readonly string[]): string => c.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (c: readonly string[]): string =>
+    c
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }

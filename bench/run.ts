@@ -14,7 +14,18 @@ import { join, relative, resolve } from 'node:path';
 import { startSimulator, type Simulator } from '../test/simulator';
 import { launchBench, type BenchBrowser } from './browser';
 import { bulkBench, type BulkResult } from './bulk';
-import { clickBench, coldBench, memoryBench, pagesBench, setUp, type ClickResult, type ClickSetup, type ColdResult, type MemoryResult, type PagesResult } from './extension';
+import {
+  clickBench,
+  coldBench,
+  memoryBench,
+  pagesBench,
+  setUp,
+  type ClickResult,
+  type ClickSetup,
+  type ColdResult,
+  type MemoryResult,
+  type PagesResult,
+} from './extension';
 import { formatTable, judge, row, type Row } from './report';
 import {
   areasOf,
@@ -52,8 +63,30 @@ interface Plan {
 }
 
 const PLAN: Plan = quick
-  ? { clickPairs: 10, clickWarmup: 3, textSize: 1024 * 1024, floodSize: 100_000, textRepeats: 3, composition: false, cold: false, pages: false, bulk: false, memory: false }
-  : { clickPairs: 50, clickWarmup: 5, textSize: 10 * 1024 * 1024, floodSize: 1_000_000, textRepeats: 5, composition: true, cold: true, pages: true, bulk: true, memory: true };
+  ? {
+      clickPairs: 10,
+      clickWarmup: 3,
+      textSize: 1024 * 1024,
+      floodSize: 100_000,
+      textRepeats: 3,
+      composition: false,
+      cold: false,
+      pages: false,
+      bulk: false,
+      memory: false,
+    }
+  : {
+      clickPairs: 50,
+      clickWarmup: 5,
+      textSize: 10 * 1024 * 1024,
+      floodSize: 1_000_000,
+      textRepeats: 5,
+      composition: true,
+      cold: true,
+      pages: true,
+      bulk: true,
+      memory: true,
+    };
 
 const BUDGETS = {
   // The service worker's budget is 45 kB, not the 20 kB first asked for: zod at every edge,
@@ -88,7 +121,11 @@ function message(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message).split('\n').slice(0, 3).join(' | ') : String(error);
 }
 
-async function section(name: string, failRows: { id: string; figure: string; budget: string; sizeBudget?: boolean }[], body: () => Promise<void>): Promise<void> {
+async function section(
+  name: string,
+  failRows: { id: string; figure: string; budget: string; sizeBudget?: boolean }[],
+  body: () => Promise<void>,
+): Promise<void> {
   const start = performance.now();
   log(`${name} …`);
   try {
@@ -142,7 +179,12 @@ function sizeBudgetText(name: keyof typeof BUDGETS.gzip): string {
 let extensionDir = '';
 await section(
   'sizes',
-  (['background', 'popup', 'options'] as const).map((name) => ({ id: `size.${name}`, figure: `1 ${name} bundle, gzip -9`, budget: sizeBudgetText(name), sizeBudget: true })),
+  (['background', 'popup', 'options'] as const).map((name) => ({
+    id: `size.${name}`,
+    figure: `1 ${name} bundle, gzip -9`,
+    budget: sizeBudgetText(name),
+    sizeBudget: true,
+  })),
   async () => {
     const built = await buildForBench();
     extensionDir = built.dir;
@@ -153,10 +195,17 @@ await section(
       const name = bundle.name as 'background' | 'popup' | 'options';
       const budget = BUDGETS.gzip[name];
       rows.push(
-        row(`size.${name}`, `1 ${name} bundle, gzip -9`, `${kB(bundle.gzip)} (raw ${kB(bundle.raw)}, ${bundle.files.length} files)`, sizeBudgetText(name), judge(bundle.gzip, (v) => v <= budget), {
-          numeric: bundle.gzip,
-          sizeBudget: true,
-        }),
+        row(
+          `size.${name}`,
+          `1 ${name} bundle, gzip -9`,
+          `${kB(bundle.gzip)} (raw ${kB(bundle.raw)}, ${bundle.files.length} files)`,
+          sizeBudgetText(name),
+          judge(bundle.gzip, (v) => v <= budget),
+          {
+            numeric: bundle.gzip,
+            sizeBudget: true,
+          },
+        ),
       );
     }
     details['sizes'] = { buildMs: Math.round(built.ms), dir: relative(ROOT, built.dir), bundles };
@@ -243,11 +292,27 @@ await section(
     const u: UnwrapResult = unwrapBench({ floodSize: PLAN.floodSize, repeats: PLAN.textRepeats, links: 2000 });
     details['unwrap'] = u;
     const failed = u.corpus.failed.length === 0 ? '' : ` (failed: ${u.corpus.failed.join(' ')})`;
-    rows.push(row('unwrap.corpus', '8 unwrap corpus cases passed', `${u.corpus.passed}/${u.corpus.cases}${failed}`, 'all', u.corpus.passed === u.corpus.cases ? 'pass' : 'fail', { numeric: u.corpus.passed }));
     rows.push(
-      row('unwrap.throughput', `8 unwrap MB/s on ${u.throughput.links} wrapped links`, `${u.throughput.mbPerS} MB/s (${u.throughput.medianMs} ms for ${(u.throughput.bytes / 1e3).toFixed(0)} kB)`, '-', 'info', {
-        numeric: u.throughput.mbPerS,
-      }),
+      row(
+        'unwrap.corpus',
+        '8 unwrap corpus cases passed',
+        `${u.corpus.passed}/${u.corpus.cases}${failed}`,
+        'all',
+        u.corpus.passed === u.corpus.cases ? 'pass' : 'fail',
+        { numeric: u.corpus.passed },
+      ),
+    );
+    rows.push(
+      row(
+        'unwrap.throughput',
+        `8 unwrap MB/s on ${u.throughput.links} wrapped links`,
+        `${u.throughput.mbPerS} MB/s (${u.throughput.medianMs} ms for ${(u.throughput.bytes / 1e3).toFixed(0)} kB)`,
+        '-',
+        'info',
+        {
+          numeric: u.throughput.mbPerS,
+        },
+      ),
     );
     for (const f of [...u.floods, u.nesting]) {
       const nesting = f === u.nesting;
@@ -288,9 +353,16 @@ if (PLAN.bulk) {
         ),
       );
       rows.push(
-        row('bulk.requests', '5 requests for 50 URLs (bulk)', `${r.bulkRequests.max} (sequential: ${r.sequentialRequests.max})`, `<= ${BUDGETS.bulkRequests}`, judge(r.bulkRequests.max, (v) => v <= BUDGETS.bulkRequests), {
-          numeric: r.bulkRequests.max,
-        }),
+        row(
+          'bulk.requests',
+          '5 requests for 50 URLs (bulk)',
+          `${r.bulkRequests.max} (sequential: ${r.sequentialRequests.max})`,
+          `<= ${BUDGETS.bulkRequests}`,
+          judge(r.bulkRequests.max, (v) => v <= BUDGETS.bulkRequests),
+          {
+            numeric: r.bulkRequests.max,
+          },
+        ),
       );
     },
   );
@@ -377,8 +449,21 @@ try {
       await section('pages', [{ id: 'pages.popup', figure: '4 popup ready / blank page', budget: '-' }], async () => {
         const r: PagesResult = await pagesBench(b, 12, 2);
         details['pages'] = r;
-        rows.push(row('pages.popup', '4 popup ready / blank page', `${r.popupRatio} (popup ${r.popupMs.median} ms, blank ${r.blankMs.median} ms)`, '-', 'info', { numeric: r.popupRatio }));
-        rows.push(row('pages.options', '4 options ready / blank page', `${r.optionsRatio} (options ${r.optionsMs.median} ms, blank ${r.blankMs.median} ms)`, '-', 'info', { numeric: r.optionsRatio }));
+        rows.push(
+          row('pages.popup', '4 popup ready / blank page', `${r.popupRatio} (popup ${r.popupMs.median} ms, blank ${r.blankMs.median} ms)`, '-', 'info', {
+            numeric: r.popupRatio,
+          }),
+        );
+        rows.push(
+          row(
+            'pages.options',
+            '4 options ready / blank page',
+            `${r.optionsRatio} (options ${r.optionsMs.median} ms, blank ${r.blankMs.median} ms)`,
+            '-',
+            'info',
+            { numeric: r.optionsRatio },
+          ),
+        );
       });
     }
 
@@ -416,7 +501,9 @@ const order = (id: string): number => ['size', 'click', 'cold', 'pages', 'bulk',
 rows.sort((a, b) => order(a.id) - order(b.id));
 
 console.log('');
-console.log(`Isolink bench (${quick ? 'quick' : 'full'}) — ${machine.cores} cores ${machine.cpu}, Node ${machine.node}, Chromium ${machine.chromium}, ${machine.os}, commit ${machine.commit}`);
+console.log(
+  `Isolink bench (${quick ? 'quick' : 'full'}) — ${machine.cores} cores ${machine.cpu}, Node ${machine.node}, Chromium ${machine.chromium}, ${machine.os}, commit ${machine.commit}`,
+);
 console.log('');
 // Quick mode (CI) judges the bundle sizes only: its timings rest on few samples (10 click
 // pairs after 3 warm-up clicks, 1 MiB of text) and are shown as an indication.
@@ -424,9 +511,12 @@ console.log(formatTable(rows, (r) => !quick || r.sizeBudget === true));
 if (quick) console.log('quick mode: only the bundle sizes are judged; run `npm run bench` for every budget.');
 console.log('');
 
-const composition = details['composition'] as { bundles: (Composition & { areas: SourceShare[] })[]; sameJavaScriptAsMeasured: { identical: boolean } } | undefined;
+const composition = details['composition'] as
+  { bundles: (Composition & { areas: SourceShare[] })[]; sameJavaScriptAsMeasured: { identical: boolean } } | undefined;
 if (composition) {
-  console.log(`Bundle composition (minified bytes by source, from source maps; maps' build identical to the measured one: ${composition.sameJavaScriptAsMeasured.identical}):`);
+  console.log(
+    `Bundle composition (minified bytes by source, from source maps; maps' build identical to the measured one: ${composition.sameJavaScriptAsMeasured.identical}):`,
+  );
   const sized = (details['sizes'] as { bundles: Bundle[] } | undefined)?.bundles ?? [];
   for (const c of composition.bundles) {
     const top = c.areas.slice(0, 8).map((a) => `${a.source} ${kB(a.bytes)} (${(a.share * 100).toFixed(0)}%)`);
@@ -450,7 +540,11 @@ const results = {
   details,
 };
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`results: ${relative(ROOT, out)}; ${(totalMs / 1000).toFixed(1)} s; sections (s): ${Object.entries(sectionMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ')}`);
+console.log(
+  `results: ${relative(ROOT, out)}; ${(totalMs / 1000).toFixed(1)} s; sections (s): ${Object.entries(sectionMs)
+    .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+    .join(', ')}`,
+);
 for (const e of errors) console.log(`error in ${e.section}: ${e.error}`);
 
 const failing = rows.filter((r) => r.verdict === 'fail' || r.verdict === 'error');

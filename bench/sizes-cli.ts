@@ -33,7 +33,9 @@ const dir = build(outDir, false);
 const entries = manifestEntries(dir);
 const bundles = [bundleOf(dir, 'background', entries.background), bundleOf(dir, 'popup', entries.popup), bundleOf(dir, 'options', entries.options)];
 for (const b of bundles) {
-  console.log(`${b.name.padEnd(10)} gzip ${kB(b.gzip).padStart(9)}  raw ${kB(b.raw).padStart(9)}  ${b.files.length} files${b.lazy.length > 0 ? `, lazy: ${b.lazy.join(' ')}` : ''}`);
+  console.log(
+    `${b.name.padEnd(10)} gzip ${kB(b.gzip).padStart(9)}  raw ${kB(b.raw).padStart(9)}  ${b.files.length} files${b.lazy.length > 0 ? `, lazy: ${b.lazy.join(' ')}` : ''}`,
+  );
 }
 if (withComposition) {
   const analyzeDir = build(join(outDir, 'analyze'), true);

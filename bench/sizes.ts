@@ -83,7 +83,11 @@ export function importsOf(code: string, fileName: string): { staticImports: stri
   const staticImports: string[] = [];
   const dynamicImports: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       staticImports.push(statement.moduleSpecifier.text);
     }
   }
@@ -278,9 +282,7 @@ export function compositionOf(analyzeDir: string, bundle: Bundle): Composition {
     }
   }
   const total = bundle.raw;
-  const sources = [...totals]
-    .map(([source, bytes]) => ({ source, bytes, share: bytes / total }))
-    .sort((a, b) => b.bytes - a.bytes);
+  const sources = [...totals].map(([source, bytes]) => ({ source, bytes, share: bytes / total })).sort((a, b) => b.bytes - a.bytes);
   return { bundle: bundle.name, sources, unmapped };
 }
 

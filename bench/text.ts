@@ -171,7 +171,14 @@ function timedRuns(fn: (text: string) => unknown, text: string, minRuns: number)
   return runs;
 }
 
-export function floodRatio(fnName: FloodResult['fn'], fn: (text: string) => unknown, name: string, flood: string, ordinary: string, repeats: number): FloodResult {
+export function floodRatio(
+  fnName: FloodResult['fn'],
+  fn: (text: string) => unknown,
+  name: string,
+  flood: string,
+  ordinary: string,
+  repeats: number,
+): FloodResult {
   // Guard against super-linear behaviour: time a 1/16 slice first and extrapolate linearly.
   const probeSize = Math.max(1, Math.floor(flood.length / 16));
   const probe = runOnce(fn, flood.slice(0, probeSize));
@@ -180,7 +187,15 @@ export function floodRatio(fnName: FloodResult['fn'], fn: (text: string) => unkn
     // Too slow already at 1/16: report the (at least linear) extrapolation as the time.
     const ordinaryMs = median(timedRuns(fn, ordinary, repeats));
     const floodMs = probe * 16;
-    return { flood: name, chars: flood.length, fn: fnName, floodMs: round(floodMs, 2), ordinaryMs: round(ordinaryMs, 2), ratio: round(floodMs / ordinaryMs, 2), extrapolatedFrom: probeSize };
+    return {
+      flood: name,
+      chars: flood.length,
+      fn: fnName,
+      floodMs: round(floodMs, 2),
+      ordinaryMs: round(ordinaryMs, 2),
+      ratio: round(floodMs / ordinaryMs, 2),
+      extrapolatedFrom: probeSize,
+    };
   }
   runOnce(fn, flood);
   // Alternate ordinary and flood runs so drift (GC, JIT, the machine) falls on both.

@@ -22,7 +22,9 @@ export interface UnwrapResult {
 }
 
 function corpusCounts(): UnwrapResult['corpus'] {
-  const { cases } = JSON.parse(readFileSync(CORPUS, 'utf8')) as { cases: { id: string; input: string; expected: { url: string; layers: string[]; opaque?: string } }[] };
+  const { cases } = JSON.parse(readFileSync(CORPUS, 'utf8')) as {
+    cases: { id: string; input: string; expected: { url: string; layers: string[]; opaque?: string } }[];
+  };
   const failed = cases
     .filter((c) => {
       const actual = unwrap(c.input);

@@ -444,21 +444,11 @@ export class IsolinkClient {
     return command as WireCommand;
   }
 
-  async #changeProxies(
-    commandName: string,
-    orgName: string,
-    list: readonly unknown[],
-    allowEmpty: boolean,
-    options?: CallOptions,
-  ): Promise<ProxyChangeResult> {
+  async #changeProxies(commandName: string, orgName: string, list: readonly unknown[], allowEmpty: boolean, options?: CallOptions): Promise<ProxyChangeResult> {
     const name = parseParams(orgNameSchema, orgName, 'org_name');
     const { proxies, warnings } = prepareProxies(list);
     if (!allowEmpty && proxies.length === 0) throw new ValidationError('proxies', 'empty');
-    const result = await this.#one(
-      { command: commandName, [ORG_PARAMS.orgName]: name, [ORG_PARAMS.proxies]: proxies },
-      proxyListResultSchema,
-      options,
-    );
+    const result = await this.#one({ command: commandName, [ORG_PARAMS.orgName]: name, [ORG_PARAMS.proxies]: proxies }, proxyListResultSchema, options);
     return { proxies: result[PROXY_FIELDS.list], warnings };
   }
 

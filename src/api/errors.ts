@@ -43,14 +43,7 @@ export function sanitizeServiceText(text: string, secrets: readonly string[] = [
 }
 
 /** The `name` of each of the client's error classes: what the is*Error guards test. */
-export type ApiErrorName =
-  | 'ValidationError'
-  | 'AuthError'
-  | 'CommandError'
-  | 'TimeoutError'
-  | 'NetworkError'
-  | 'HttpError'
-  | 'ProtocolError';
+export type ApiErrorName = 'ValidationError' | 'AuthError' | 'CommandError' | 'TimeoutError' | 'NetworkError' | 'HttpError' | 'ProtocolError';
 
 /** Fills `$1`.. of an English template with `params`. */
 export function fillTemplate(template: string, params: readonly string[]): string {
@@ -316,25 +309,20 @@ function hasName(error: unknown, name: ApiErrorName): boolean {
 /** Whether `error` is any error the client throws (also across realms, by name). */
 export const isApiError = (error: unknown): error is ApiError =>
   error instanceof ApiError ||
-  (['ValidationError', 'AuthError', 'CommandError', 'TimeoutError', 'NetworkError', 'HttpError', 'ProtocolError'] as const).some(
-    (name) => hasName(error, name),
+  (['ValidationError', 'AuthError', 'CommandError', 'TimeoutError', 'NetworkError', 'HttpError', 'ProtocolError'] as const).some((name) =>
+    hasName(error, name),
   );
 /** Whether `error` is a ValidationError (also across realms, by name). */
-export const isValidationError = (error: unknown): error is ValidationError =>
-  error instanceof ValidationError || hasName(error, 'ValidationError');
+export const isValidationError = (error: unknown): error is ValidationError => error instanceof ValidationError || hasName(error, 'ValidationError');
 /** Whether `error` is an AuthError (also across realms, by name). */
 export const isAuthError = (error: unknown): error is AuthError => error instanceof AuthError || hasName(error, 'AuthError');
 /** Whether `error` is a CommandError (also across realms, by name). */
-export const isCommandError = (error: unknown): error is CommandError =>
-  error instanceof CommandError || hasName(error, 'CommandError');
+export const isCommandError = (error: unknown): error is CommandError => error instanceof CommandError || hasName(error, 'CommandError');
 /** Whether `error` is a TimeoutError (also across realms, by name). */
-export const isTimeoutError = (error: unknown): error is TimeoutError =>
-  error instanceof TimeoutError || hasName(error, 'TimeoutError');
+export const isTimeoutError = (error: unknown): error is TimeoutError => error instanceof TimeoutError || hasName(error, 'TimeoutError');
 /** Whether `error` is a NetworkError (also across realms, by name). */
-export const isNetworkError = (error: unknown): error is NetworkError =>
-  error instanceof NetworkError || hasName(error, 'NetworkError');
+export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError || hasName(error, 'NetworkError');
 /** Whether `error` is an HttpError (also across realms, by name). */
 export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError || hasName(error, 'HttpError');
 /** Whether `error` is a ProtocolError (also across realms, by name). */
-export const isProtocolError = (error: unknown): error is ProtocolError =>
-  error instanceof ProtocolError || hasName(error, 'ProtocolError');
+export const isProtocolError = (error: unknown): error is ProtocolError => error instanceof ProtocolError || hasName(error, 'ProtocolError');

@@ -38,7 +38,18 @@ import {
   type ExpiresInput,
 } from './wire';
 
-export { BROWSER_NAMES, BROWSER_OS, DEFAULT_PROXY_PORTS, PROXY_TYPES, isAcceptLanguage, isIanaTimeZone, type Proxy, type ProxyType, type ProxyWarning, type ProxyWarningCode };
+export {
+  BROWSER_NAMES,
+  BROWSER_OS,
+  DEFAULT_PROXY_PORTS,
+  PROXY_TYPES,
+  isAcceptLanguage,
+  isIanaTimeZone,
+  type Proxy,
+  type ProxyType,
+  type ProxyWarning,
+  type ProxyWarningCode,
+};
 
 // ---- schemas ------------------------------------------------------------------
 //
@@ -83,12 +94,7 @@ const categories = z.strictObject({
   connectivity: z.optional(categoryValue),
 });
 
-const expiresInput = z.union([
-  z.number(),
-  z.date(),
-  z.string(),
-  z.strictObject({ in_seconds: z.number() }),
-]);
+const expiresInput = z.union([z.number(), z.date(), z.string(), z.strictObject({ in_seconds: z.number() })]);
 
 const contextDataShape = {
   username: z.optional(nonEmpty),
@@ -149,9 +155,7 @@ export interface UpdateContextChanges {
 const proxyInput = z.strictObject({
   name: nonEmpty,
   location: z.strictObject({
-    address: z.string().check(
-      z.refine((value) => parseIp(value) !== null || isFqdn(value), code('notIpOrFqdn')),
-    ),
+    address: z.string().check(z.refine((value) => parseIp(value) !== null || isFqdn(value), code('notIpOrFqdn'))),
     port: z.optional(z.int().check(z.gte(1, code('notPort')), z.lte(65535, code('notPort')))),
     type: z.optional(z.enum(PROXY_TYPES)),
   }),
@@ -159,7 +163,6 @@ const proxyInput = z.strictObject({
 
 /** A proxy as a caller may give it: port and type optional (filled in by type). */
 export type ProxyInput = z.infer<typeof proxyInput>;
-
 
 const proxyListSchema = z.array(proxyInput).check(z.maxLength(MAX_LIST_LENGTH));
 
@@ -298,7 +301,6 @@ export function contextDataForWire(
   if (params.categories !== undefined) data[CONTEXT_DATA_KEYS.categories] = { ...params.categories };
   return data;
 }
-
 
 /**
  * Validates a proxy list: names required and unique, address an IP or FQDN, port

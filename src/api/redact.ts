@@ -193,7 +193,15 @@ function base64Cores(secret: string): string[] {
 function formsOf(secret: string): string[] {
   const percent = encodeURIComponent(secret);
   const json = JSON.stringify(secret).slice(1, -1);
-  return [secret, asLatin1(secret), percent, percent.replace(/%[\dA-F]{2}/g, (escape) => escape.toLowerCase()), json, JSON.stringify(json).slice(1, -1), ...base64Cores(secret)];
+  return [
+    secret,
+    asLatin1(secret),
+    percent,
+    percent.replace(/%[\dA-F]{2}/g, (escape) => escape.toLowerCase()),
+    json,
+    JSON.stringify(json).slice(1, -1),
+    ...base64Cores(secret),
+  ];
 }
 
 /** Every [start, end) of the original text where one of `needles` appears in `view`. */

@@ -17,8 +17,7 @@ export interface WireCommand {
 
 /** One answered command: a result, or the service's (sanitised) error text. */
 export type Slot =
-  | { readonly ok: true; readonly result: unknown }
-  | { readonly ok: false; readonly error: string; readonly kind: 'not_found' | 'no_org' | 'other' };
+  { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly error: string; readonly kind: 'not_found' | 'no_org' | 'other' };
 
 /** Per-call options of every client method. */
 export interface CallOptions {
@@ -160,20 +159,14 @@ export class Transport {
       try {
         return await attempt();
       } catch (error) {
-        const retriable =
-          error instanceof NetworkError || (error instanceof HttpError && (error.status === 429 || error.status >= 500));
+        const retriable = error instanceof NetworkError || (error instanceof HttpError && (error.status === 429 || error.status >= 500));
         if (!retry || !retriable || tries >= MAX_RETRIES) throw error;
         await sleep(RETRY_DELAY_MS * (tries + 1), options.signal);
       }
     }
   }
 
-  async #fetch(
-    path: string,
-    init: RequestInit,
-    options: CallOptions,
-    secret: string,
-  ): Promise<{ bytes: Uint8Array; contentType: string }> {
+  async #fetch(path: string, init: RequestInit, options: CallOptions, secret: string): Promise<{ bytes: Uint8Array; contentType: string }> {
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     const callerSignal = options.signal;
     if (callerSignal?.aborted) throw callerSignal.reason;

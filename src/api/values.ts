@@ -74,9 +74,7 @@ function isDigit(ch: string): boolean {
 function isLanguageRange(range: string): boolean {
   if (range === '*') return true;
   const parts = range.split('-');
-  return parts.every(
-    (part, i) => part.length >= 1 && part.length <= 8 && [...part].every((ch) => isAlpha(ch) || (i > 0 && isDigit(ch))),
-  );
+  return parts.every((part, i) => part.length >= 1 && part.length <= 8 && [...part].every((ch) => isAlpha(ch) || (i > 0 && isDigit(ch))));
 }
 
 function isQValue(text: string): boolean {

@@ -39,12 +39,7 @@ export const COMMANDS = {
 } as const;
 
 /** Commands that change nothing on the service: the only ones a client may retry. */
-export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set([
-  COMMANDS.getContext,
-  COMMANDS.listUsers,
-  COMMANDS.getOrg,
-  COMMANDS.getProxies,
-]);
+export const READ_ONLY_COMMANDS: ReadonlySet<string> = new Set([COMMANDS.getContext, COMMANDS.listUsers, COMMANDS.getOrg, COMMANDS.getProxies]);
 
 /** Keys of the command array's envelope (facts). */
 export const ENVELOPE = { command: 'command', data: 'data', result: 'result', error: 'error' } as const;
@@ -180,8 +175,7 @@ export type ShortcutResponse = (typeof SHORTCUT_RESPONSES)[number];
  */
 export type ExpiresInput = number | Date | string | { readonly in_seconds: number };
 
-const ISO_8601 =
-  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const EPOCH = /^\d{1,12}$/;
 const OFFSET = /^\+\d{1,10}$/;
 

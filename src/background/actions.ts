@@ -277,7 +277,11 @@ export async function openLaunchUrls(deps: ActionDeps, launchUrls: readonly stri
   let index = source?.index;
   for (const url of launchUrls) {
     if (!isLaunchUrl(launchBase, url)) continue;
-    await deps.openTab(url, { ...tabOptions(settings, source), index: index === undefined ? undefined : index + 1, active: opened === 0 && settings.tabPlacement === 'foreground' });
+    await deps.openTab(url, {
+      ...tabOptions(settings, source),
+      index: index === undefined ? undefined : index + 1,
+      active: opened === 0 && settings.tabPlacement === 'foreground',
+    });
     if (index !== undefined) index += 1;
     opened += 1;
   }

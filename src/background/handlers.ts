@@ -188,7 +188,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     setProxies: async ({ org, proxies }) => translatedWarnings(await (await client()).setProxies(org, proxies)),
     deleteProxies: async ({ org, names }) => (await client()).deleteProxies(org, names),
     putFile: async ({ name, path, bucketId, fileToken, base64, contentType }) => {
-      const result = await (await client()).putFile({
+      const result = await (
+        await client()
+      ).putFile({
         file: fromBase64(base64),
         name,
         bucket_id: bucketId,
@@ -212,4 +214,3 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
   };
 }
-

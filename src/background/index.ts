@@ -95,7 +95,15 @@ export function registerBackground(): void {
     settle(onMenuClick(deps, info, tab));
   });
   // Firefox tells which selection the menu is for: the title can say how many links it holds.
-  const menus = (browser as unknown as { menus?: { onShown?: { addListener(cb: (info: { menuIds: (string | number)[]; selectionText?: string }) => void): void }; update(id: string, p: { title: string }): Promise<void>; refresh(): Promise<void> } }).menus;
+  const menus = (
+    browser as unknown as {
+      menus?: {
+        onShown?: { addListener(cb: (info: { menuIds: (string | number)[]; selectionText?: string }) => void): void };
+        update(id: string, p: { title: string }): Promise<void>;
+        refresh(): Promise<void>;
+      };
+    }
+  ).menus;
   menus?.onShown?.addListener((info) => {
     if (!info.menuIds.includes(MENU_IDS.isolateSelection)) return;
     settle(menus.update(MENU_IDS.isolateSelection, { title: fangMenuTitle(info.selectionText ?? '') }).then(() => menus.refresh()));

@@ -92,8 +92,8 @@ export function createRouter(handlers: Handlers, options: RouterOptions) {
     return Promise.resolve()
       .then(() => handler(parsed.data))
       .then(
-      (value): Reply<unknown> => ({ ok: true, value }),
-      (error: unknown): Reply<unknown> => ({ ok: false, error: toWireError(error) }),
-    );
+        (value): Reply<unknown> => ({ ok: true, value }),
+        (error: unknown): Reply<unknown> => ({ ok: false, error: toWireError(error) }),
+      );
   };
 }

@@ -40,7 +40,7 @@ export function urlsInStix(text: string, source: string): string[] {
     throw new CliError('inputInvalid', source, 'not JSON, so not a STIX bundle');
   }
   const parsed = stixBundle.safeParse(value);
-  if (!parsed.success) throw new CliError('inputInvalid', source, "not a STIX 2.1 bundle (no \"type\": \"bundle\" with a list of objects)");
+  if (!parsed.success) throw new CliError('inputInvalid', source, 'not a STIX 2.1 bundle (no "type": "bundle" with a list of objects)');
   const found: string[] = [];
   for (const object of parsed.data.objects ?? []) {
     if (object.type === 'indicator' && object.pattern !== undefined && (object.pattern_type ?? 'stix') === 'stix') {
@@ -99,7 +99,10 @@ export function detectFormat(text: string, source: string): Exclude<FeedFormat, 
   if (start.startsWith('{') && /"type"\s*:\s*"bundle"/.test(start.slice(0, 4096))) return 'stix';
   if (source.toLowerCase().endsWith('.csv')) return 'csv';
   if (source.toLowerCase().endsWith('.json')) return 'stix';
-  const lines = text.split(/\r?\n/, 21).filter((line) => line.trim() !== '').slice(0, 20);
+  const lines = text
+    .split(/\r?\n/, 21)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 20);
   const first = lines[0];
   if (first === undefined) return 'text';
   const commas = commasIn(first);

@@ -16,7 +16,8 @@ export const EXIT = {
 } as const;
 
 const USAGE_WORDS = {
-  secretFlag: (flag, variables) => `${flag} is not accepted: secrets on a command line are visible to other users and kept in shell history. Set ${variables} instead.`,
+  secretFlag: (flag, variables) =>
+    `${flag} is not accepted: secrets on a command line are visible to other users and kept in shell history. Set ${variables} instead.`,
   unknownFlag: (flag, command) => `Unknown flag ${flag}. See 'isolink ${command} --help'.`,
   badFlag: (detail, command) => `${detail}. See 'isolink ${command} --help'.`,
   unknownCommand: (name) => `Unknown command '${name}'. See 'isolink --help' for the commands.`,

@@ -86,7 +86,13 @@ const HELP_FOOTER = [
 ];
 
 function mainHelp(): string[] {
-  const lines = [`isolink ${VERSION}: open suspicious links in a remote isolated browser, and triage them in bulk.`, '', 'Usage: isolink <command> [flags] [arguments]', '', 'Commands:'];
+  const lines = [
+    `isolink ${VERSION}: open suspicious links in a remote isolated browser, and triage them in bulk.`,
+    '',
+    'Usage: isolink <command> [flags] [arguments]',
+    '',
+    'Commands:',
+  ];
   for (const [name, entry] of Object.entries(TABLE)) {
     if (isGroup(entry)) {
       for (const [sub, command] of Object.entries(entry.commands)) lines.push(`  ${`${name} ${sub} ${command.usage}`.padEnd(30)} ${command.summary}`);
@@ -100,7 +106,12 @@ function commandHelp(name: string, command: Command): string[] {
 }
 
 function groupHelp(name: string, group: CommandGroup): string[] {
-  return [`Usage: isolink ${name} <${Object.keys(group.commands).join('|')}>`, '', `${group.summary}.`, ...Object.entries(group.commands).map(([sub, command]) => `  ${`${sub} ${command.usage}`.padEnd(16)} ${command.summary}`)];
+  return [
+    `Usage: isolink ${name} <${Object.keys(group.commands).join('|')}>`,
+    '',
+    `${group.summary}.`,
+    ...Object.entries(group.commands).map(([sub, command]) => `  ${`${sub} ${command.usage}`.padEnd(16)} ${command.summary}`),
+  ];
 }
 
 /** Parses a command's flags and arguments; usage errors say which flag, never its value. */

@@ -10,7 +10,11 @@ function bodyShape(body: unknown): string {
     try {
       const commands: unknown = JSON.parse(body);
       if (Array.isArray(commands)) {
-        const names = commands.map((item: unknown) => (typeof item === 'object' && item !== null && typeof (item as { command?: unknown }).command === 'string' ? (item as { command: string }).command : '?'));
+        const names = commands.map((item: unknown) =>
+          typeof item === 'object' && item !== null && typeof (item as { command?: unknown }).command === 'string'
+            ? (item as { command: string }).command
+            : '?',
+        );
         return `${names.length} command${names.length === 1 ? '' : 's'}: ${names.join(', ')}`;
       }
     } catch {

@@ -13,13 +13,7 @@
  * locations extends EGRESS_REGIONS and CANONICAL_LOCATIONS; nothing else changes.
  */
 
-export const REGION_NAMES = [
-  'North America',
-  'Central & South America',
-  'Europe',
-  'Middle East & Africa',
-  'Asia-Pacific',
-] as const;
+export const REGION_NAMES = ['North America', 'Central & South America', 'Europe', 'Middle East & Africa', 'Asia-Pacific'] as const;
 
 /** One of REGION_NAMES. */
 export type RegionName = (typeof REGION_NAMES)[number];
@@ -78,10 +72,7 @@ export const EGRESS_DETAILED: Readonly<Record<RegionName, readonly EgressLocatio
   'Asia-Pacific': detailedOf('Asia-Pacific'),
 };
 
-const KNOWN_NAMES: ReadonlySet<string> = new Set<string>([
-  ...REGION_NAMES,
-  ...REGION_NAMES.flatMap((region) => EGRESS_REGIONS[region]),
-]);
+const KNOWN_NAMES: ReadonlySet<string> = new Set<string>([...REGION_NAMES, ...REGION_NAMES.flatMap((region) => EGRESS_REGIONS[region])]);
 
 /** Every valid `egress_region` value: the region names and the city names. */
 export const EGRESS_NAMES: readonly string[] = [...KNOWN_NAMES];

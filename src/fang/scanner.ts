@@ -605,7 +605,8 @@ function scanAuthority(p: number): number {
   // bracket, it holds no `@` and every open bracket in it starts a dot form, no at-form.
   let end = hostAt(p);
   const c = text.charCodeAt(end);
-  const stops = c < 0x80 ? c === SLASH || c === QUESTION || c === HASH || c === BACKSLASH || c === RIGHT_SQUARE || c === RIGHT_CURLY || asciiBreaksUrl(c) : !(c >= 0);
+  const stops =
+    c < 0x80 ? c === SLASH || c === QUESTION || c === HASH || c === BACKSLASH || c === RIGHT_SQUARE || c === RIGHT_CURLY || asciiBreaksUrl(c) : !(c >= 0);
   if (end < 0 || hostBracketLabel || !stops) {
     // Without userinfo the host is the one scanned from p, or an IPv6 literal there.
     const at = findUserinfo(p);
@@ -778,7 +779,14 @@ function dotForm(j: number, url: boolean, spaced: boolean): number {
     // A one-sided bracket (`[.`, `(.`) inside a URL.
     return url && d === DOT && c !== LESS ? 2 : 0;
   }
-  return spaced && c === SPACE && isOpenBracket(d) && text.charCodeAt(j + 2) === DOT && isCloseBracket(text.charCodeAt(j + 3)) && text.charCodeAt(j + 4) === SPACE ? 5 : 0;
+  return spaced &&
+    c === SPACE &&
+    isOpenBracket(d) &&
+    text.charCodeAt(j + 2) === DOT &&
+    isCloseBracket(text.charCodeAt(j + 3)) &&
+    text.charCodeAt(j + 4) === SPACE
+    ? 5
+    : 0;
 }
 
 /** A dot that a URL parser reads as a label separator. */

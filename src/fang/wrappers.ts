@@ -196,8 +196,9 @@ function decodeProofpointV3(rest: string): Peeled {
 /** Google's search domains: google.com and google.<country>, .co.<cc>, .com.<cc>. */
 const GOOGLE_TLDS = new Set([
   'com',
-  ...'ad ae al am as at az ba be bf bg bi bj bs bt by ca cat cd cf cg ch ci cl cm cn cv cz de dj dk dm dz ee es fi fm fr ga ge gg gl gm gr gy hn hr ht hu ie im iq is it je jo kg ki kz la li lk lt lu lv md me mg mk ml mn ms mu mv mw ne nl no nr nu pl pn ps pt ro rs ru rw sc se sh si sk sm sn so sr st td tg tk tl tm tn to tt vg vu ws'
-    .split(' '),
+  ...'ad ae al am as at az ba be bf bg bi bj bs bt by ca cat cd cf cg ch ci cl cm cn cv cz de dj dk dm dz ee es fi fm fr ga ge gg gl gm gr gy hn hr ht hu ie im iq is it je jo kg ki kz la li lk lt lu lv md me mg mk ml mn ms mu mv mw ne nl no nr nu pl pn ps pt ro rs ru rw sc se sh si sk sm sn so sr st td tg tk tl tm tn to tt vg vu ws'.split(
+    ' ',
+  ),
   ...'ao bw ck cr id il in jp ke kr ls ma mz nz th tz ug uk uz ve vi za zm zw'.split(' ').map((cc) => `co.${cc}`),
   ...'af ag ar au bd bh bn bo br bz co cu cy do ec eg et fj gh gi gt hk jm kh kw lb ly mm mt mx my na ng ni np om pa pe pg ph pk pr py qa sa sb sg sl sv tj tr tw ua uy vc vn'
     .split(' ')
@@ -255,7 +256,8 @@ export const WRAPPER_RULES: readonly WrapperRule[] = [
     // Mimecast keeps the target on its servers: `/s/<key>?domain=...` cannot be read offline.
     id: 'mimecast',
     matches: (host, path) =>
-      path.startsWith('/s/') && (isUnder(host, 'mimecastprotect.com') || (isUnderAny(host, ['mimecast.com', 'mimecast-offshore.com']) && host.startsWith('protect'))),
+      path.startsWith('/s/') &&
+      (isUnder(host, 'mimecastprotect.com') || (isUnderAny(host, ['mimecast.com', 'mimecast-offshore.com']) && host.startsWith('protect'))),
     peel: () => undefined,
   },
   {

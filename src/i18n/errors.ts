@@ -13,7 +13,17 @@ import { isApiError, type ApiError, type ApiErrorCode } from '../api/errors';
 import type { BulkFailure } from '../api/types';
 import type { ProxyWarning, ProxyWarningCode } from '../api/params';
 import type { TargetUrlProblemCode } from '../net/url';
-import { isImportCode, isSettingCode, isSettingsError, isSettingsIssueCode, isTokenError, type ImportCode, type SettingCode, type SettingsIssue, type TokenCode } from '../settings/errors';
+import {
+  isImportCode,
+  isSettingCode,
+  isSettingsError,
+  isSettingsIssueCode,
+  isTokenError,
+  type ImportCode,
+  type SettingCode,
+  type SettingsIssue,
+  type TokenCode,
+} from '../settings/errors';
 import type { TextSettingProblem, TextSettingProblemCode } from '../settings/limits';
 import { t, type MessageKey } from '.';
 

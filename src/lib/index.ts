@@ -14,4 +14,13 @@
  */
 export * from '../api';
 export { MAX_UNWRAP_DEPTH, WRAPPER_IDS, WRAPPER_NAMES, defang, extractUrls, refang, unwrap, unwrapText, type Unwrapped, type WrapperId } from '../fang';
-export { EGRESS_DETAILED, EGRESS_NAMES, EGRESS_REGIONS, isEgressLocation, type Connectivity, type EgressLocation, type EgressProtocol, type RegionName } from '../egress';
+export {
+  EGRESS_DETAILED,
+  EGRESS_NAMES,
+  EGRESS_REGIONS,
+  isEgressLocation,
+  type Connectivity,
+  type EgressLocation,
+  type EgressProtocol,
+  type RegionName,
+} from '../egress';

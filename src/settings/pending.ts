@@ -7,9 +7,7 @@ import * as z from 'zod/mini';
 import { defineItem } from './item';
 import { serialized } from './serial';
 
-const sourceTab = z.optional(
-  z.strictObject({ id: z.optional(z.number()), index: z.optional(z.number()), windowId: z.optional(z.number()) }),
-);
+const sourceTab = z.optional(z.strictObject({ id: z.optional(z.number()), index: z.optional(z.number()), windowId: z.optional(z.number()) }));
 
 /** The analyst's answer about wrapped links, once asked. */
 const wrapped = z.optional(z.enum(['unwrap', 'keep']));

@@ -38,7 +38,9 @@ const serviceBase = z.string().check(z.maxLength(MAX_BASE_URL_LENGTH), z.refine(
 const identityName = z.string().check(z.maxLength(MAX_IDENTITY_LENGTH), z.refine(isTrimmed, code('settingSpaces')));
 
 const policyEntries = z
-  .array(z.strictObject({ type: z.string().check(z.minLength(1), z.maxLength(64)), params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(1000)) }))
+  .array(
+    z.strictObject({ type: z.string().check(z.minLength(1), z.maxLength(64)), params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(1000)) }),
+  )
   .check(
     z.maxLength(200),
     z.superRefine((entries, ctx) => {

@@ -163,9 +163,7 @@ export async function readSettingsView(): Promise<SettingsView> {
 }
 
 function identityIssue(settings: Settings): SettingsIssue | undefined {
-  return settings.username !== '' && settings.org !== ''
-    ? settingIssue('username', 'settingIdentityBoth')
-    : undefined;
+  return settings.username !== '' && settings.org !== '' ? settingIssue('username', 'settingIdentityBoth') : undefined;
 }
 
 /**

@@ -143,8 +143,5 @@ export function allowsOwnDomain(target: Target): boolean {
 export function bulkGroups(targets: readonly Target[]): { readonly targets: readonly Target[]; readonly ownDomain: boolean }[] {
   const own = targets.filter(allowsOwnDomain);
   const follow = targets.filter((target) => !allowsOwnDomain(target));
-  return [
-    ...(own.length > 0 ? [{ targets: own, ownDomain: true }] : []),
-    ...(follow.length > 0 ? [{ targets: follow, ownDomain: false }] : []),
-  ];
+  return [...(own.length > 0 ? [{ targets: own, ownDomain: true }] : []), ...(follow.length > 0 ? [{ targets: follow, ownDomain: false }] : [])];
 }

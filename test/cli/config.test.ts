@@ -50,9 +50,16 @@ describe('a secret on the command line', () => {
 describe('settings from the environment', () => {
   it('exits 2 without a service URL or a token, naming the variables', async () => {
     const noService = await isolink(['open', 'https://a.example/'], { env: { ISOLINK_TOKEN: SECRET, ISOLINK_USERNAME: 'u@example.com' } });
-    expect(noService).toMatchObject({ code: 2, stdout: '', stderr: "isolink: No service URL is set. Set ISOLINK_SERVICE_URL, or add it to the config file (see 'isolink --help').\n" });
+    expect(noService).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "isolink: No service URL is set. Set ISOLINK_SERVICE_URL, or add it to the config file (see 'isolink --help').\n",
+    });
     const noToken = await isolink(['open', 'https://a.example/'], { env: { ISOLINK_SERVICE_URL: sim.url, ISOLINK_USERNAME: 'u@example.com' } });
-    expect(noToken).toMatchObject({ code: 2, stderr: "isolink: No admin token is set. Set ISOLINK_TOKEN or ISOLINK_TOKEN_FILE, or add it to the config file (see 'isolink --help').\n" });
+    expect(noToken).toMatchObject({
+      code: 2,
+      stderr: "isolink: No admin token is set. Set ISOLINK_TOKEN or ISOLINK_TOKEN_FILE, or add it to the config file (see 'isolink --help').\n",
+    });
     const noUser = await isolink(['open', 'https://a.example/'], { env: { ISOLINK_SERVICE_URL: sim.url, ISOLINK_TOKEN: sim.adminToken } });
     expect(noUser.code).toBe(2);
     expect(noUser.stderr).toContain('Set --username or ISOLINK_USERNAME');

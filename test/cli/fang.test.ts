@@ -23,7 +23,12 @@ describe('isolink refang / defang', () => {
 
   it('prints one JSON object per line with --json', async () => {
     const ran = await isolink(['refang', '--json'], { input: 'hxxp://a[.]com\n' });
-    expect(ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([{ input: 'hxxp://a[.]com', output: 'http://a.com' }]);
+    expect(
+      ran.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([{ input: 'hxxp://a[.]com', output: 'http://a.com' }]);
   });
 
   it('exits 2 naming a file it cannot read, and prints no result', async () => {
@@ -101,7 +106,11 @@ describe('isolink itself', () => {
   it('stops quietly when the reader goes away (isolink extract | head -1)', async () => {
     const { spawnSync } = await import('node:child_process');
     const many = Array.from({ length: 20_000 }, (_, i) => `https://e${i}.example/`).join('\n');
-    const ran = spawnSync('sh', ['-c', `node "$CLI" extract | head -n 1`], { input: many, env: { PATH: process.env['PATH'] ?? '', CLI: (await import('./helpers')).CLI }, encoding: 'utf8' });
+    const ran = spawnSync('sh', ['-c', `node "$CLI" extract | head -n 1`], {
+      input: many,
+      env: { PATH: process.env['PATH'] ?? '', CLI: (await import('./helpers')).CLI },
+      encoding: 'utf8',
+    });
     expect(ran.stdout).toBe('https://e0.example/\n');
     expect(ran.stderr).toBe('');
   });

@@ -19,7 +19,12 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; scripts: Record<string, string>; dependencies: Record<string, string> };
 
 function npm(args: readonly string[], cwd: string): string {
-  return execFileSync('npm', [...args], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('npm', [...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 let app: string;
@@ -79,10 +84,22 @@ describe('the npm package', () => {
         browser: typeof globalThis.browser, chrome: typeof globalThis.chrome,
       }));`;
     // Asynchronously: the simulator answers from this process.
-    const ran = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', SIM_URL: sim.url, SIM_TOKEN: sim.adminToken } });
+    const ran = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: app,
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] ?? '', SIM_URL: sim.url, SIM_TOKEN: sim.adminToken },
+    });
     expect(ran.stderr).toBe('');
     const result = JSON.parse(ran.stdout) as Record<string, unknown>;
-    expect(result).toMatchObject({ url: 'https://real.example/', defanged: 'hxxps://a[.]example/', found: ['http://b.example/x'], guard: true, refused: true, browser: 'undefined', chrome: 'undefined' });
+    expect(result).toMatchObject({
+      url: 'https://real.example/',
+      defanged: 'hxxps://a[.]example/',
+      found: ['http://b.example/x'],
+      guard: true,
+      refused: true,
+      browser: 'undefined',
+      chrome: 'undefined',
+    });
     expect(String(result['launch'])).toMatch(new RegExp(`^${sim.url}/launch\\?ctx=\\w+$`));
     expect(sim.state.contexts.size).toBe(1);
   });
@@ -109,7 +126,10 @@ describe('the npm package', () => {
        createClient({ ...options, tokn: 'x' });
       `,
     );
-    const ran = spawnSync(process.execPath, [TSC, '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--noEmit', 'check.ts'], { cwd: app, encoding: 'utf8' });
+    const ran = spawnSync(process.execPath, [TSC, '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--noEmit', 'check.ts'], {
+      cwd: app,
+      encoding: 'utf8',
+    });
     expect(ran.stdout + ran.stderr).toBe('');
     expect(ran.status).toBe(0);
   });
@@ -131,13 +151,20 @@ describe('the npm package', () => {
       writeFileSync(join(app, name), `${code}\nexport {};\n`);
       return name;
     });
-    const ran = spawnSync(process.execPath, [TSC, '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--noEmit', '--noUnusedLocals', 'false', 'ambient.d.ts', ...files], { cwd: app, encoding: 'utf8' });
+    const ran = spawnSync(
+      process.execPath,
+      [TSC, '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--noEmit', '--noUnusedLocals', 'false', 'ambient.d.ts', ...files],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(ran.stdout + ran.stderr).toBe('');
     expect(ran.status).toBe(0);
   });
 
   it('passes npm publish --dry-run (against an unreachable registry: nothing leaves the machine)', () => {
-    const out = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts', '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0'], { cwd: ROOT, encoding: 'utf8' });
+    const out = spawnSync('npm', ['publish', '--dry-run', '--ignore-scripts', '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(out.status).toBe(0);
     expect(out.stdout + out.stderr).toContain(`isolink@${manifest.version}`);
   });

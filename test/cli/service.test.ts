@@ -21,7 +21,10 @@ beforeEach(() => {
   sim.reset();
 });
 
-type Entry = { command: string; context_data?: { urls?: string[]; policy?: { type: string; params: string[] }[]; session_type?: string; egress_region?: string } };
+type Entry = {
+  command: string;
+  context_data?: { urls?: string[]; policy?: { type: string; params: string[] }[]; session_type?: string; egress_region?: string };
+};
 
 function creates(): Entry[] {
   return apiCalls(sim).flatMap((call) => call.filter((entry) => entry.command === 'create_context'));
@@ -49,7 +52,12 @@ describe('isolink open', () => {
     const ran = await isolink(['open', '--json', SAFE_LINK], { env: envFor(sim) });
     expect(ran.code).toBe(0);
     const result = JSON.parse(ran.stdout) as { url: string; id: string; launch: string; unwrapped: string[]; given: string };
-    expect(result).toMatchObject({ url: 'https://real.example/login?a=1', launch: sim.launchUrl(result.id), unwrapped: ['Microsoft Safe Links'], given: SAFE_LINK });
+    expect(result).toMatchObject({
+      url: 'https://real.example/login?a=1',
+      launch: sim.launchUrl(result.id),
+      unwrapped: ['Microsoft Safe Links'],
+      given: SAFE_LINK,
+    });
     expect(creates()[0]?.context_data?.policy).toContainEqual({ type: 'domain_allow', params: ['real.example'] });
     const plain = await isolink(['open', SAFE_LINK], { env: envFor(sim) });
     expect(plain.stderr).toBe('Unwrapped from Microsoft Safe Links: https://real.example/login?a=1\n');
@@ -69,7 +77,9 @@ describe('isolink open', () => {
       const ran = await isolink(['open', url], { env: envFor(sim) });
       expect(ran.code).toBe(2);
       expect(ran.stdout).toBe('');
-      expect(ran.stderr).toMatch(/^isolink: Refused .*: it uses the (javascript|data): scheme; only http and https links can be isolated\. Nothing was sent; .*\n$/);
+      expect(ran.stderr).toMatch(
+        /^isolink: Refused .*: it uses the (javascript|data): scheme; only http and https links can be isolated\. Nothing was sent; .*\n$/,
+      );
       expect(sim.requests).toHaveLength(0);
     },
   );
@@ -86,7 +96,16 @@ describe('isolink open', () => {
 
   it('takes the defaults of the config file, and flags over them', async () => {
     const home = scratch();
-    put(home, 'config.json', JSON.stringify({ serviceUrl: sim.url, username: 'lead@acme.example', tokenFile: 'token', defaults: { maxUses: 3, policy: [{ type: 'readonly', params: ['true'] }] } }));
+    put(
+      home,
+      'config.json',
+      JSON.stringify({
+        serviceUrl: sim.url,
+        username: 'lead@acme.example',
+        tokenFile: 'token',
+        defaults: { maxUses: 3, policy: [{ type: 'readonly', params: ['true'] }] },
+      }),
+    );
     put(home, 'token', `  ${sim.adminToken}\n`);
     const ran = await isolink(['open', '--json', 'https://a.example/'], { env: { ISOLINK_CONFIG: join(home, 'config.json') } });
     expect(ran.code).toBe(0);
@@ -123,7 +142,10 @@ describe('isolink bulk', () => {
     const opaque = Array.from({ length: 5 }, (_, i) => `https://protect-eu.mimecast.com/s/Ab${i}cDeFgHiJ?domain=x.example`);
     const ran = await isolink(['bulk', '--json'], { env: envFor(sim), input: [...real, ...opaque].join('\n') });
     expect(ran.code).toBe(0);
-    const lines = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as { url: string; launch?: string; id?: string });
+    const lines = ran.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { url: string; launch?: string; id?: string });
     expect(lines).toHaveLength(50);
     for (const line of lines) expect(line.launch).toBe(sim.launchUrl(line.id ?? ''));
     expect(lines[0]?.url).toBe('https://host0.example/p');
@@ -138,7 +160,12 @@ describe('isolink bulk', () => {
     const csv = 'id,url,note\n1,hxxp://a[.]example/x,first\n2,"https://b.example/y,z",second\n';
     const ran = await isolink(['bulk', '--json'], { env: envFor(sim), input: csv });
     expect(ran.code).toBe(0);
-    expect(ran.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { url: string }).url)).toEqual(['http://a.example/x', 'https://b.example/y,z']);
+    expect(
+      ran.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { url: string }).url),
+    ).toEqual(['http://a.example/x', 'https://b.example/y,z']);
   });
 
   it('reads a STIX 2.1 bundle: url indicators and url observables, nothing else', async () => {
@@ -146,7 +173,12 @@ describe('isolink bulk', () => {
       type: 'bundle',
       id: 'bundle--1',
       objects: [
-        { type: 'indicator', pattern_type: 'stix', pattern: "[url:value = 'https://ind.example/a'] OR [url:value = 'hxxp://ind2[.]example/it\\'s']", description: 'also https://not-this.example/' },
+        {
+          type: 'indicator',
+          pattern_type: 'stix',
+          pattern: "[url:value = 'https://ind.example/a'] OR [url:value = 'hxxp://ind2[.]example/it\\'s']",
+          description: 'also https://not-this.example/',
+        },
         { type: 'url', id: 'url--1', value: 'https://observed.example/b' },
         { type: 'indicator', pattern_type: 'stix', pattern: "[domain-name:value = 'domain.example']" },
         { type: 'indicator', pattern_type: 'sigma', pattern: "url:value = 'https://sigma.example/'" },
@@ -156,19 +188,31 @@ describe('isolink bulk', () => {
     const dir = scratch();
     const ran = await isolink(['bulk', '--json', put(dir, 'feed.json', JSON.stringify(bundle))], { env: envFor(sim) });
     expect(ran.code).toBe(0);
-    expect(ran.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { url: string }).url)).toEqual([
-      'https://ind.example/a',
-      "http://ind2.example/it's",
-      'https://observed.example/b',
-    ]);
+    expect(
+      ran.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { url: string }).url),
+    ).toEqual(['https://ind.example/a', "http://ind2.example/it's", 'https://observed.example/b']);
   });
 
   it('goes on past failures, reports each, and exits 1', async () => {
     sim.faults.set({ refuseUrls: ['https://bad.example/'] });
-    const bundle = { type: 'bundle', objects: [{ type: 'url', value: 'https://good.example/' }, { type: 'url', value: 'javascript:alert(1)' }, { type: 'url', value: 'https://bad.example/' }, { type: 'url', value: 'https://fine.example/' }] };
+    const bundle = {
+      type: 'bundle',
+      objects: [
+        { type: 'url', value: 'https://good.example/' },
+        { type: 'url', value: 'javascript:alert(1)' },
+        { type: 'url', value: 'https://bad.example/' },
+        { type: 'url', value: 'https://fine.example/' },
+      ],
+    };
     const ran = await isolink(['bulk', '--json', '--format', 'stix'], { env: envFor(sim), input: JSON.stringify(bundle) });
     expect(ran.code).toBe(1);
-    const lines = ran.stdout.trim().split('\n').map((line) => JSON.parse(line) as { url: string; launch?: string; error?: string; code?: string });
+    const lines = ran.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { url: string; launch?: string; error?: string; code?: string });
     expect(lines.map((line) => [line.url, line.launch === undefined ? 'error' : 'launch'])).toEqual([
       ['https://good.example/', 'launch'],
       ['javascript:alert(1)', 'error'],
@@ -182,7 +226,9 @@ describe('isolink bulk', () => {
   it('prints "url<TAB>launch" lines on a pipe, a count on stderr, and no progress bar or escape codes', async () => {
     const ran = await isolink(['bulk'], { env: envFor(sim), input: 'https://a.example/ https://b.example/\n' });
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/^https:\/\/a\.example\/\thttp:\/\/127\.0\.0\.1:\d+\/launch\?ctx=\w+\nhttps:\/\/b\.example\/\thttp:\/\/127\.0\.0\.1:\d+\/launch\?ctx=\w+\n$/);
+    expect(ran.stdout).toMatch(
+      /^https:\/\/a\.example\/\thttp:\/\/127\.0\.0\.1:\d+\/launch\?ctx=\w+\nhttps:\/\/b\.example\/\thttp:\/\/127\.0\.0\.1:\d+\/launch\?ctx=\w+\n$/,
+    );
     expect(ran.stderr).toBe('isolink: 2 of 2 created.\n');
     expect(ran.stderr + ran.stdout).not.toMatch(/[\r\u001b]/);
   });
@@ -232,7 +278,12 @@ describe('isolink users, org, egress', () => {
     expect(users.stdout).toContain('lead@acme.example\tlead@acme.example\tLee Lead\tactive\n');
     expect(users.stdout).toContain('\tsuspended\n');
     const json = await isolink(['users', '--json', '--org', 'acme/soc'], { env: envFor(sim) });
-    expect(json.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { username: string }).username)).toEqual(['responder@acme.example']);
+    expect(
+      json.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { username: string }).username),
+    ).toEqual(['responder@acme.example']);
     const org = await isolink(['org', '--json'], { env: envFor(sim) });
     expect(JSON.parse(org.stdout)).toMatchObject({ name: 'acme' });
   });
@@ -241,7 +292,10 @@ describe('isolink users, org, egress', () => {
     const env = envFor(sim);
     delete env['ISOLINK_ORG'];
     const ran = await isolink(['users'], { env });
-    expect(ran).toMatchObject({ code: 2, stderr: "isolink: No organisation is set. Set --org or ISOLINK_ORG, or add it to the config file (see 'isolink --help').\n" });
+    expect(ran).toMatchObject({
+      code: 2,
+      stderr: "isolink: No organisation is set. Set --org or ISOLINK_ORG, or add it to the config file (see 'isolink --help').\n",
+    });
   });
 
   it('lists the egress locations by region without a service', async () => {
@@ -272,7 +326,10 @@ describe('isolink proxies', () => {
     const dry = await isolink(['proxies', 'apply', next, '--dry-run'], { env });
     expect(dry.code).toBe(0);
     expect(dry.stderr).toContain('dry run; nothing sent');
-    const sent = apiCalls(sim).slice(-2).flat().map((entry) => entry.command);
+    const sent = apiCalls(sim)
+      .slice(-2)
+      .flat()
+      .map((entry) => entry.command);
     expect(sent).not.toContain('policy_proxies.set');
     expect(sim.requests.length - before).toBe(1);
 
@@ -315,7 +372,10 @@ describe('isolink files', () => {
     const env = envFor(sim);
     delete env['ISOLINK_FILE_TOKEN'];
     const ran = await isolink(['files', 'get', 'abc'], { env });
-    expect(ran).toMatchObject({ code: 2, stderr: "isolink: No file token is set. Set ISOLINK_FILE_TOKEN or ISOLINK_FILE_TOKEN_FILE, or add it to the config file (see 'isolink --help').\n" });
+    expect(ran).toMatchObject({
+      code: 2,
+      stderr: "isolink: No file token is set. Set ISOLINK_FILE_TOKEN or ISOLINK_FILE_TOKEN_FILE, or add it to the config file (see 'isolink --help').\n",
+    });
     const noBucket = envFor(sim);
     delete noBucket['ISOLINK_BUCKET_ID'];
     const put2 = await isolink(['files', 'put', '/etc/hostname'], { env: noBucket });

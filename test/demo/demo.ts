@@ -111,7 +111,7 @@ async function tour(session: Session, samples: Page): Promise<void> {
 
 async function main(): Promise<void> {
   if (!findChromium()) {
-    console.error('Chromium is missing: run `npm run setup` (installs Debian\'s chromium) and try again.');
+    console.error("Chromium is missing: run `npm run setup` (installs Debian's chromium) and try again.");
     process.exitCode = 1;
     return;
   }

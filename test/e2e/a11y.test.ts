@@ -44,7 +44,11 @@ interface AxeSummary {
 async function runAxe(page: Page): Promise<AxeSummary> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[]; passes: unknown[]; incomplete: { id: string }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[]; passes: unknown[]; incomplete: { id: string }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations', 'incomplete'] });
     return {
       violations: result.violations.map((v) => ({
@@ -61,10 +65,13 @@ async function runAxe(page: Page): Promise<AxeSummary> {
 }
 
 function describeViolations(name: string, summary: AxeSummary): string {
-  const lines = [`[a11y] ${name}: ${summary.violations.length} violation(s), ${summary.passes} rules passed, needs review: ${summary.incomplete.join(', ') || 'none'}`];
+  const lines = [
+    `[a11y] ${name}: ${summary.violations.length} violation(s), ${summary.passes} rules passed, needs review: ${summary.incomplete.join(', ') || 'none'}`,
+  ];
   for (const v of summary.violations) {
     lines.push(`  ${v.impact ?? 'unknown'} ${v.id}: ${v.help} (${v.helpUrl})`);
-    for (const node of v.nodes) lines.push(`    ${JSON.stringify(node.target)} ${node.html}\n      ${(node.failureSummary ?? '').replaceAll('\n', '\n      ')}`);
+    for (const node of v.nodes)
+      lines.push(`    ${JSON.stringify(node.target)} ${node.html}\n      ${(node.failureSummary ?? '').replaceAll('\n', '\n      ')}`);
   }
   return lines.join('\n');
 }
@@ -171,13 +178,17 @@ describe.skipIf(!findChromium() && !process.env['CI'])('accessibility of the pop
     await options.keyboard.press(key);
     await expect
       .poll(async () => {
-        const reply = await options.evaluate<{ value: { settings: { username: string } } }>(() => chrome.runtime.sendMessage({ type: 'getSettings', data: {} }));
+        const reply = await options.evaluate<{ value: { settings: { username: string } } }>(() =>
+          chrome.runtime.sendMessage({ type: 'getSettings', data: {} }),
+        );
         return reply.value.settings.username;
       })
       .toBe(username);
     await options.getByRole('status').filter({ hasText: 'Saved.' }).first().waitFor();
     const after = await focused(options);
-    report.push(`[keyboard] options, ${key}: ${[...toField, '(typed)', ...toSave].join(' -> ')}; focus after saving: ${after.tag}${after.name === '' ? '' : ` "${after.name}"`}`);
+    report.push(
+      `[keyboard] options, ${key}: ${[...toField, '(typed)', ...toSave].join(' -> ')}; focus after saving: ${after.tag}${after.name === '' ? '' : ` "${after.name}"`}`,
+    );
     // Busy, Save stayed focusable (aria-disabled, not disabled): focus is where the user left it.
     expect(after).toMatchObject({ tag: 'button', name: 'Save' });
     await options.close();

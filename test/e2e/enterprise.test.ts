@@ -171,7 +171,9 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     await options.getByLabel('Service URL', { exact: true }).fill('https://isolation.user.example');
     await options.getByLabel('Username', { exact: true }).fill('user@acme.example');
     await options.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => ((await sendFrom(options, 'getSettings', {})) as { value: { settings: { serviceUrl: string } } }).value.settings.serviceUrl).toBe('https://isolation.user.example');
+    await expect
+      .poll(async () => ((await sendFrom(options, 'getSettings', {})) as { value: { settings: { serviceUrl: string } } }).value.settings.serviceUrl)
+      .toBe('https://isolation.user.example');
     expect(await options.getByText(LOCKED_NOTE).count()).toBe(0);
     await browser.close();
     browser = undefined;
@@ -213,7 +215,10 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     const worker = browser.worker;
     await expect.poll(() => worker.evaluate(async () => Object.keys(await chrome.storage.managed.get()).length), { timeout: 15_000 }).toBeGreaterThan(0);
     const popup = await browser.openPage('popup.html');
-    const view = (await sendFrom(popup, 'getSettings', {})) as { ok: true; value: { settings: Record<string, unknown>; locked: string[]; tokenManaged: boolean; managedIssues: { key: string }[] } };
+    const view = (await sendFrom(popup, 'getSettings', {})) as {
+      ok: true;
+      value: { settings: Record<string, unknown>; locked: string[]; tokenManaged: boolean; managedIssues: { key: string }[] };
+    };
     expect(view.ok).toBe(true);
     expect(view.value.settings).toMatchObject({ serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, bulkConfirmThreshold: 7, maxUses: null });
     // maxUses is invalid in the policy: locked at its default, never the user's value.
@@ -315,7 +320,7 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     return browser;
   }
 
-  it('a policy with a token but no service URL: the user\'s own service never receives the token', async () => {
+  it("a policy with a token but no service URL: the user's own service never receives the token", async () => {
     const current = await relaunchWith({ token: sim.adminToken, username: ANALYST });
     const options = await current.openPage('options.html');
     // The user points their own (unlocked) service URL at the simulator: it must not get the policy's token.
@@ -337,7 +342,8 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     sim.reset();
     const popup = await current.openPage('popup.html');
     const reply = await sendFrom(popup, 'isolate', { url: 'https://evil.example/broken-policy', session: 'standard' });
-    const message = "Your organisation's policy for Isolink has a value Isolink cannot use for: serviceUrl. Nothing is isolated until your administrator fixes it.";
+    const message =
+      "Your organisation's policy for Isolink has a value Isolink cannot use for: serviceUrl. Nothing is isolated until your administrator fixes it.";
     expect(reply.ok ? 'isolated' : reply.error.message).toBe(message);
     expect(sim.requests).toHaveLength(0);
     await popup.close();

@@ -8,7 +8,7 @@ import { findChromium } from './harness';
 
 export default function setup(): void {
   if (!findChromium()) {
-    const message = 'Chromium not found: the end-to-end tests need Debian\'s chromium (apt-get install chromium) or CHROMIUM_PATH.';
+    const message = "Chromium not found: the end-to-end tests need Debian's chromium (apt-get install chromium) or CHROMIUM_PATH.";
     if (process.env['CI']) throw new Error(message);
     console.warn(`\n${'!'.repeat(78)}\n!! END-TO-END TESTS SKIPPED. ${message}\n${'!'.repeat(78)}\n`);
     return;

@@ -136,7 +136,12 @@ export async function launch(options: { headless?: boolean; language?: string; s
       return context.waitForEvent('page', { predicate: (p) => p.url().startsWith(prefix), timeout: timeoutMs }).catch(() => {
         const again = context.pages().find((p) => p.url().startsWith(prefix));
         if (again) return again;
-        throw new Error(`no tab opened at ${prefix}; tabs: ${context.pages().map((p) => p.url()).join(', ')}`);
+        throw new Error(
+          `no tab opened at ${prefix}; tabs: ${context
+            .pages()
+            .map((p) => p.url())
+            .join(', ')}`,
+        );
       });
     },
     async notifications() {

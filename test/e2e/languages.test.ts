@@ -79,8 +79,11 @@ describe.skipIf(!findChromium()).each(['de', 'ja'])('the extension in %s', (lang
     session = await launch({ language });
     // Set up through the background's messages (the labels are not English here).
     const options = await session.openPage('options.html');
-    const send = (message: unknown): Promise<{ ok: boolean }> => options.evaluate(async (m) => chrome.runtime.sendMessage<unknown, { ok: boolean }>(m), message);
-    await expect(send({ type: 'saveSettings', data: { patch: { serviceUrl: session.sim.url, launchUrl: session.sim.launchBase, username: 'analyst@acme.example' } } })).resolves.toMatchObject({ ok: true });
+    const send = (message: unknown): Promise<{ ok: boolean }> =>
+      options.evaluate(async (m) => chrome.runtime.sendMessage<unknown, { ok: boolean }>(m), message);
+    await expect(
+      send({ type: 'saveSettings', data: { patch: { serviceUrl: session.sim.url, launchUrl: session.sim.launchBase, username: 'analyst@acme.example' } } }),
+    ).resolves.toMatchObject({ ok: true });
     await expect(send({ type: 'setToken', data: { token: session.sim.adminToken, remember: false } })).resolves.toMatchObject({ ok: true });
     await options.close();
   });
@@ -93,7 +96,10 @@ describe.skipIf(!findChromium()).each(['de', 'ja'])('the extension in %s', (lang
     await page.screenshot({ path: join(ARTIFACTS_DIR, `lang-${language}-${name}.png`), fullPage: true });
     if (expectedTitle !== undefined) expect(await page.title()).toBe(expectedTitle);
     const text = await page.evaluate(() => document.body.innerText);
-    expect(probes.filter((probe) => text.includes(probe)), `English text on ${name}`).toEqual([]);
+    expect(
+      probes.filter((probe) => text.includes(probe)),
+      `English text on ${name}`,
+    ).toEqual([]);
     expect(await layoutProblems(page), `layout of ${name}`).toEqual({ wider: [], clipped: [] });
   }
 

@@ -91,8 +91,20 @@ describe.skipIf(!findChromium() && !process.env['CI'])('context menus in real Ch
     ['no token', async () => seed(session, {}, null)],
     ['a bad token', async () => seed(session, {}, 'wrong-token')],
     ['the service down', async () => seed(session, { serviceUrl: 'http://127.0.0.1:9', launchUrl: '' })],
-    ['an HTTP 502', () => { session.sim.faults.set({ status: 502 }); return Promise.resolve(); }],
-    ['a malformed reply', () => { session.sim.faults.set({ malformedJson: true }); return Promise.resolve(); }],
+    [
+      'an HTTP 502',
+      () => {
+        session.sim.faults.set({ status: 502 });
+        return Promise.resolve();
+      },
+    ],
+    [
+      'a malformed reply',
+      () => {
+        session.sim.faults.set({ malformedJson: true });
+        return Promise.resolve();
+      },
+    ],
   ])('fails closed with %s: no tab to the link, a notification', async (_label, arrange) => {
     await arrange();
     const before = (await session.notifications()).length;

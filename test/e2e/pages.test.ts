@@ -91,7 +91,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('popup and options in rea
     await popup.getByRole('tab', { name: 'Recent' }).click();
     const first = popup.getByRole('listitem').first();
     await first.waitFor();
-    await first.getByRole('button', { name: /one\.example|two\.example|three\.example/ }).first().click();
+    await first
+      .getByRole('button', { name: /one\.example|two\.example|three\.example/ })
+      .first()
+      .click();
     await first.getByRole('button', { name: 'Disable' }).click();
     await expect.poll(() => [...session.sim.state.contexts.values()].filter((c) => !c.enabled).length, { timeout: 10_000 }).toBe(1);
     await popup.close();

@@ -38,7 +38,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile configuration in
     await options.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await settingsNow(options))['serviceUrl']).toBe(other.url);
     await options.getByRole('button', { name: 'Test connection', exact: true }).click();
-    await options.getByText(`is never sent to ${new URL(other.url).origin}`, { exact: false }).first().waitFor();
+    await options
+      .getByText(`is never sent to ${new URL(other.url).origin}`, { exact: false })
+      .first()
+      .waitFor();
     const before = (await session.notifications()).length;
     await session.clickMenu({ menuItemId: 'isolate-link', linkUrl: 'https://evil.example/typed' });
     await expect.poll(async () => (await session.notifications()).length, { timeout: 10_000 }).toBeGreaterThan(before);
@@ -61,7 +64,13 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile configuration in
     const file = {
       name: 'from-it.json',
       mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify({ format: 'isolink-settings', version: 1, settings: { serviceUrl: session.sim.url, launchUrl: session.sim.launchBase, username: ANALYST, maxUses: 3 } })),
+      buffer: Buffer.from(
+        JSON.stringify({
+          format: 'isolink-settings',
+          version: 1,
+          settings: { serviceUrl: session.sim.url, launchUrl: session.sim.launchBase, username: ANALYST, maxUses: 3 },
+        }),
+      ),
     };
     const chooser = options.getByLabel('Import settings', { exact: true });
 
@@ -69,7 +78,9 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile configuration in
     const review = options.getByRole('group', { name: /^Importing from-it\.json changes these settings:/ });
     await review.waitFor();
     expect(await review.textContent()).toContain(`The service changes from ${new URL(other.url).origin} to ${new URL(session.sim.url).origin}.`);
-    expect(await review.textContent()).toContain(`Isolated tabs will open on ${new URL(session.sim.launchBase).origin} instead of ${new URL(other.url).origin}.`);
+    expect(await review.textContent()).toContain(
+      `Isolated tabs will open on ${new URL(session.sim.launchBase).origin} instead of ${new URL(other.url).origin}.`,
+    );
     await options.screenshot({ path: resolve(ARTIFACTS_DIR, 'options-import-review.png'), fullPage: true });
     expect(await settingsNow(options)).toEqual(before);
     await review.getByRole('button', { name: 'Cancel' }).click();

@@ -23,7 +23,9 @@ describe.skipIf(!findChromium() && !process.env['CI'])('wrapped links in real Ch
   const created = () =>
     [...session.sim.state.contexts.values()].map((context) => ({
       url: targetUrlOf(context),
-      domainAllow: policyOf(context).filter((entry) => entry.type === 'domain_allow').flatMap((entry) => entry.params),
+      domainAllow: policyOf(context)
+        .filter((entry) => entry.type === 'domain_allow')
+        .flatMap((entry) => entry.params),
     }));
   const apiCount = (): number => session.sim.requests.filter((r) => r.path === '/api/').length;
 

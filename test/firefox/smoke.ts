@@ -62,24 +62,35 @@ function startWebExt(sourceDir: string): Firefox {
   const tmp = mkdtempSync(join(tmpdir(), 'isolink-firefox-'));
   const args = [
     'run',
-    '--source-dir', sourceDir,
-    '--target', 'firefox-desktop',
-    '--firefox', FIREFOX,
+    '--source-dir',
+    sourceDir,
+    '--target',
+    'firefox-desktop',
+    '--firefox',
+    FIREFOX,
     '--arg=--headless',
     '--no-input',
     '--no-reload',
     '--no-config-discovery',
     '--verbose',
     // No test touches the public network: every outside request goes to a closed local port.
-    '--pref', 'network.proxy.type=1',
-    '--pref', 'network.proxy.http=127.0.0.1',
-    '--pref', 'network.proxy.http_port=9',
-    '--pref', 'network.proxy.ssl=127.0.0.1',
-    '--pref', 'network.proxy.ssl_port=9',
-    '--pref', 'network.proxy.no_proxies_on=127.0.0.1,localhost',
+    '--pref',
+    'network.proxy.type=1',
+    '--pref',
+    'network.proxy.http=127.0.0.1',
+    '--pref',
+    'network.proxy.http_port=9',
+    '--pref',
+    'network.proxy.ssl=127.0.0.1',
+    '--pref',
+    'network.proxy.ssl_port=9',
+    '--pref',
+    'network.proxy.no_proxies_on=127.0.0.1,localhost',
     // Console messages of extension documents also reach stdout (a second, independent signal).
-    '--pref', 'devtools.console.stdout.content=true',
-    '--pref', 'devtools.console.stdout.chrome=true',
+    '--pref',
+    'devtools.console.stdout.content=true',
+    '--pref',
+    'devtools.console.stdout.chrome=true',
   ];
   const child = spawn(join(ROOT, 'node_modules/.bin/web-ext'), args, {
     cwd: ROOT,
@@ -246,7 +257,9 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     pass('an error thrown in the background arrives through the watcher (canary)');
 
     // Both pages load, and the background answers them.
-    await evaluate(`await browser.tabs.create({ url: browser.runtime.getURL('/options.html') }); await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') }); return 'opened';`);
+    await evaluate(
+      `await browser.tabs.create({ url: browser.runtime.getURL('/options.html') }); await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') }); return 'opened';`,
+    );
     const pageState = (page: string): string =>
       `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/${page}');` +
       ` return view ? view.document.querySelector('[data-ready]')?.getAttribute('data-ready') + '|' + view.document.title : 'none';`;
@@ -279,7 +292,8 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     });
     const creates = sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/');
     const contexts = [...sim.state.contexts.values()];
-    if (creates.length !== 1 || contexts.length !== 1) throw new Error(`expected one create request and one context, got ${creates.length} and ${contexts.length}`);
+    if (creates.length !== 1 || contexts.length !== 1)
+      throw new Error(`expected one create request and one context, got ${creates.length} and ${contexts.length}`);
     if (!tabUrl.endsWith(contexts[0]?.id ?? '?')) throw new Error(`the tab ${tabUrl} is not the created context's launch URL`);
     pass(`a defanged link was isolated: 1 POST /api/, tab opened at ${tabUrl}`);
 
@@ -297,7 +311,9 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     if (problems.length > 0) {
       throw new Error(`the add-on reported ${problems.length} problem(s):\n${problems.map((p) => `  [${p.where}] ${p.text}`).join('\n')}`);
     }
-    pass(`no errors from the add-on's ${targets.length} documents, no console.error, no Firefox output naming it with an error (${warnings.length} warning(s) printed above)`);
+    pass(
+      `no errors from the add-on's ${targets.length} documents, no console.error, no Firefox output naming it with an error (${warnings.length} warning(s) printed above)`,
+    );
     return checks;
   } finally {
     rdp.close();

@@ -88,7 +88,10 @@ describe('createContext', () => {
   });
 
   it('throws CommandError with the service text when the service refuses', async () => {
-    const error = await h.client().createContext({ username: 'nobody@acme.example', url: 'https://a.example/' }).catch((e: unknown) => e);
+    const error = await h
+      .client()
+      .createContext({ username: 'nobody@acme.example', url: 'https://a.example/' })
+      .catch((e: unknown) => e);
     expect(isCommandError(error)).toBe(true);
     expect(error).toMatchObject({ command: 'create_context', kind: 'other' });
   });
@@ -168,15 +171,10 @@ describe('bulkCreateContexts', () => {
       expect(item.index).toBe(i);
       expect(item.url).toBe(`https://host${i}.example/p`);
       expect(item.launch_url).toBe(h.sim.launchUrl(item.browse_context_id));
-      expect(h.sim.state.contexts.get(item.browse_context_id)?.contextData.policy).toEqual([
-        { type: 'domain_allow', params: [`host${i}.example`] },
-      ]);
+      expect(h.sim.state.contexts.get(item.browse_context_id)?.contextData.policy).toEqual([{ type: 'domain_allow', params: [`host${i}.example`] }]);
     });
     const [body] = h.apiBodies();
-    expect(body?.map((command) => (command as { command_id?: string }).command_id)).toEqual([
-      undefined,
-      ...urls(BULK_BATCH_SIZE).map((_, i) => `c${i + 1}`),
-    ]);
+    expect(body?.map((command) => (command as { command_id?: string }).command_id)).toEqual([undefined, ...urls(BULK_BATCH_SIZE).map((_, i) => `c${i + 1}`)]);
   });
 
   it('batches larger lists and reports invalid URLs without stopping the rest', async () => {
@@ -240,7 +238,10 @@ describe('bulkCreateContexts', () => {
 
 describe('authentication', () => {
   it('a bad token is an AuthError although setauth was acknowledged', async () => {
-    const error = await h.client({ token: 'not-the-token' }).getContext('x').catch((e: unknown) => e);
+    const error = await h
+      .client({ token: 'not-the-token' })
+      .getContext('x')
+      .catch((e: unknown) => e);
     expect(isAuthError(error)).toBe(true);
   });
 

@@ -21,8 +21,7 @@ export function useSimulator(): Harness {
     get sim() {
       return hooks.sim;
     },
-    client: (overrides = {}) =>
-      createClient({ baseUrl: hooks.sim.url, launchBase: hooks.sim.launchBase, token: hooks.sim.adminToken, ...overrides }),
+    client: (overrides = {}) => createClient({ baseUrl: hooks.sim.url, launchBase: hooks.sim.launchBase, token: hooks.sim.adminToken, ...overrides }),
     apiRequests,
     apiBodies: () =>
       apiRequests().map((r) => {

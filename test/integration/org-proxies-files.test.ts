@@ -21,9 +21,15 @@ describe('users and organisations', () => {
   });
 
   it('an unknown org, or one outside the token, is a no_org CommandError', async () => {
-    const unknown = await h.client().getOrg('acme/nowhere').catch((e: unknown) => e);
+    const unknown = await h
+      .client()
+      .getOrg('acme/nowhere')
+      .catch((e: unknown) => e);
     expect(isCommandError(unknown) && unknown.kind).toBe('no_org');
-    const foreign = await h.client({ token: SEED_TOKENS.globexAdmin }).listUsers('acme').catch((e: unknown) => e);
+    const foreign = await h
+      .client({ token: SEED_TOKENS.globexAdmin })
+      .listUsers('acme')
+      .catch((e: unknown) => e);
     expect(isCommandError(foreign) && foreign.kind).toBe('no_org');
   });
 });
@@ -161,10 +167,7 @@ describe('launch and shortcut URLs', () => {
 
 describe('send', () => {
   it('sends raw commands after setauth and returns their slots', async () => {
-    const slots = await h.client().send([
-      { command: 'listusers', org: 'acme/legal' },
-      { command: 'no_such_command' },
-    ]);
+    const slots = await h.client().send([{ command: 'listusers', org: 'acme/legal' }, { command: 'no_such_command' }]);
     expect(slots[0]).toMatchObject({ ok: true });
     expect(slots[1]).toMatchObject({ ok: false, kind: 'other' });
     expect(h.apiBodies()[0]).toEqual([

@@ -19,7 +19,11 @@ beforeAll(async () => {
   trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => trap.close(() => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    trap.close(() => {
+      resolve();
+    }),
+  );
 });
 
 const CANARY = 'canary_6f1d2c3b4a5968778695a4b3c2d1e0f9';
@@ -53,8 +57,7 @@ describe('request options', () => {
 });
 
 describe('faults become typed errors without the token', () => {
-  const create = () =>
-    h.client({ token: CANARY }).createContext({ username: 'analyst@acme.example', url: 'https://evil.example/' });
+  const create = () => h.client({ token: CANARY }).createContext({ username: 'analyst@acme.example', url: 'https://evil.example/' });
 
   it.each([
     ['HTTP 500', { status: 500 }, 'HttpError'],
@@ -109,7 +112,9 @@ describe('faults become typed errors without the token', () => {
     h.sim.faults.set({ hang: true });
     const controller = new AbortController();
     const pending = h.client().getContext('x', { signal: controller.signal });
-    setTimeout(() => { controller.abort(new Error('closed by the analyst')); }, 50);
+    setTimeout(() => {
+      controller.abort(new Error('closed by the analyst'));
+    }, 50);
     await expect(pending).rejects.toThrow('closed by the analyst');
   });
 });
@@ -146,9 +151,9 @@ describe('retries', () => {
 
   it('never retries putFile', async () => {
     h.sim.faults.set({ status: 502, scope: ['putfile'] });
-    await expect(
-      h.client().putFile({ file: new Uint8Array([1]), name: 'a', bucket_id: 'b', file_token: h.sim.fileToken }),
-    ).rejects.toMatchObject({ name: 'HttpError' });
+    await expect(h.client().putFile({ file: new Uint8Array([1]), name: 'a', bucket_id: 'b', file_token: h.sim.fileToken })).rejects.toMatchObject({
+      name: 'HttpError',
+    });
     expect(h.sim.requests.filter((r) => r.path === '/putfile/')).toHaveLength(1);
   });
 });
@@ -169,7 +174,9 @@ describe('reply slots are matched by position; command_id is checked only where 
     const urls = ['https://a.example/', 'https://b.example/', 'https://c.example/'];
     const result = await h.client().bulkCreateContexts({ username: 'analyst@acme.example', urls });
     expect(result.failures).toEqual([]);
-    expect(result.created.map((item) => [item.url, h.sim.state.contexts.get(item.browse_context_id)?.contextData.urls?.[0]])).toEqual(urls.map((url) => [url, url]));
+    expect(result.created.map((item) => [item.url, h.sim.state.contexts.get(item.browse_context_id)?.contextData.urls?.[0]])).toEqual(
+      urls.map((url) => [url, url]),
+    );
   });
 
   it('a command error without command_id keeps the service words', async () => {

@@ -192,7 +192,14 @@ async function watchExtensionTargets(session: CDPSession, base: string, sinks: P
     const params = message.params ?? {};
     switch (message.method) {
       case 'Network.requestWillBeSent': {
-        const request = params['request'] as { url: string; method: string; headers: Record<string, string>; postData?: string; hasPostData?: boolean; postDataEntries?: { bytes?: string }[] };
+        const request = params['request'] as {
+          url: string;
+          method: string;
+          headers: Record<string, string>;
+          postData?: string;
+          hasPostData?: boolean;
+          postDataEntries?: { bytes?: string }[];
+        };
         const entries = (request.postDataEntries ?? []).map((entry) => Buffer.from(entry.bytes ?? '', 'base64').toString('utf8')).join('');
         const record: RequestRecord = { source, method: request.method, url: request.url, headers: request.headers, body: request.postData ?? entries };
         sinks.requests.push(record);
@@ -206,7 +213,15 @@ async function watchExtensionTargets(session: CDPSession, base: string, sinks: P
       }
       case 'Runtime.consoleAPICalled': {
         const args = (params['args'] as { value?: unknown; description?: string; unserializableValue?: string }[] | undefined) ?? [];
-        const text = args.map((arg) => (arg.value !== undefined ? (typeof arg.value === 'string' ? arg.value : JSON.stringify(arg.value)) : (arg.description ?? arg.unserializableValue ?? ''))).join(' ');
+        const text = args
+          .map((arg) =>
+            arg.value !== undefined
+              ? typeof arg.value === 'string'
+                ? arg.value
+                : JSON.stringify(arg.value)
+              : (arg.description ?? arg.unserializableValue ?? ''),
+          )
+          .join(' ');
         sinks.consoles.push({ source: `${source} console.${String(params['type'])}`, text });
         if (params['type'] === 'error' && source !== 'cdp:service_worker') sinks.errors.push({ source: `${source} console.error`, text });
         break;

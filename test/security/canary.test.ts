@@ -62,7 +62,8 @@ async function runCanary(remember: boolean): Promise<RunResult> {
       }
     });
   };
-  const menuLink = (url: string) => () => notified(session, () => session.clickMenu({ menuItemId: 'isolate-link', linkUrl: url, pageUrl: 'https://mail.example/' }));
+  const menuLink = (url: string) => () =>
+    notified(session, () => session.clickMenu({ menuItemId: 'isolate-link', linkUrl: url, pageUrl: 'https://mail.example/' }));
   try {
     // Configure as a user: the canary is typed into the token field and saved.
     const options = await configureThroughOptions(session, { token: canary, remember });
@@ -71,9 +72,17 @@ async function runCanary(remember: boolean): Promise<RunResult> {
     const popup = await session.openPage('popup.html');
 
     // Every isolation entry point.
-    await step('menu: isolate link', () => tabsAfter(1, () => session.clickMenu({ menuItemId: 'isolate-link', linkUrl: 'https://evil.example/phish?id=1', pageUrl: 'https://mail.example/' })));
-    await step('menu: research session', () => tabsAfter(1, () => session.clickMenu({ menuItemId: 'isolate-link-research', linkUrl: 'https://evil.example/research' })));
-    await step('menu: selection (batched)', () => tabsAfter(3, () => session.clickMenu({ menuItemId: 'isolate-selection', selectionText: 'hxxps://a[.]example/1 hxxp://b[.]example/2 https://c.example/3' })));
+    await step('menu: isolate link', () =>
+      tabsAfter(1, () => session.clickMenu({ menuItemId: 'isolate-link', linkUrl: 'https://evil.example/phish?id=1', pageUrl: 'https://mail.example/' })),
+    );
+    await step('menu: research session', () =>
+      tabsAfter(1, () => session.clickMenu({ menuItemId: 'isolate-link-research', linkUrl: 'https://evil.example/research' })),
+    );
+    await step('menu: selection (batched)', () =>
+      tabsAfter(3, () =>
+        session.clickMenu({ menuItemId: 'isolate-selection', selectionText: 'hxxps://a[.]example/1 hxxp://b[.]example/2 https://c.example/3' }),
+      ),
+    );
     await step('menu: selection above the threshold, confirmed from the notification', async () => {
       const text = Array.from({ length: 7 }, (_, i) => `hxxps://bulk${i}[.]example/x`).join(' ');
       const ask = await notified(session, () => session.clickMenu({ menuItemId: 'isolate-selection', selectionText: text }));
@@ -107,7 +116,9 @@ async function runCanary(remember: boolean): Promise<RunResult> {
     });
     await step('popup: research session', () => tabsAfter(1, async () => expectOk(await session.send(popup, 'research', { research: RESEARCH }), 'research')));
     await step('popup: bulk create, then open', async () => {
-      const bulk = expectOk(await session.send(popup, 'bulkCreate', { urls: ['https://bulk-a.example/', 'https://bulk-b.example/'] }), 'bulkCreate') as { created: { id: string }[] };
+      const bulk = expectOk(await session.send(popup, 'bulkCreate', { urls: ['https://bulk-a.example/', 'https://bulk-b.example/'] }), 'bulkCreate') as {
+        created: { id: string }[];
+      };
       await tabsAfter(2, async () => expectOk(await session.send(popup, 'openContexts', { ids: bulk.created.map((c) => c.id) }), 'openContexts'));
     });
     await step('popup: recent contexts, details, rename, disable, delete', async () => {
@@ -137,7 +148,10 @@ async function runCanary(remember: boolean): Promise<RunResult> {
       expectOk(await session.send(options, 'deleteProxies', { org: 'acme', names: ['security-proxy'] }), 'deleteProxies');
     });
     await step('options: files (upload, download)', async () => {
-      const put = expectOk(await session.send(options, 'putFile', { name: 'evidence.bin', bucketId: 'bucket-1', fileToken: sim.fileToken, base64: 'AAECAwQFBgc=' }), 'putFile') as { fileId: string };
+      const put = expectOk(
+        await session.send(options, 'putFile', { name: 'evidence.bin', bucketId: 'bucket-1', fileToken: sim.fileToken, base64: 'AAECAwQFBgc=' }),
+        'putFile',
+      ) as { fileId: string };
       expectOk(await session.send(options, 'getFile', { id: put.fileId, fileToken: sim.fileToken }), 'getFile');
     });
     await step('options: export, import it back, refuse a hostile import', async () => {
@@ -198,7 +212,11 @@ async function runCanary(remember: boolean): Promise<RunResult> {
       ['a 308 redirect to another server', { redirect: { status: 308, location: `${sink.url}/api/` } }],
     ];
     for (const [name, fault] of replyFaults) {
-      await faulted(`menu with ${name}`, fault, menuLink(name.startsWith('a refused') ? 'https://evil.example/refused' : `https://evil.example/${flows.length}`));
+      await faulted(
+        `menu with ${name}`,
+        fault,
+        menuLink(name.startsWith('a refused') ? 'https://evil.example/refused' : `https://evil.example/${flows.length}`),
+      );
     }
     await faulted('popup isolate with HTTP 502', { status: 502 }, async () => {
       const note = await notified(session, async () => {
@@ -213,9 +231,13 @@ async function runCanary(remember: boolean): Promise<RunResult> {
       const reply = await session.send(options, 'testConnection', {});
       expect(reply.ok).toBe(false);
     });
-    await faulted('upload redirected (307) to another server', { redirect: { status: 307, location: `${sink.url}/putfile/` }, scope: ['putfile'] }, async () => {
-      expect((await session.send(options, 'putFile', { name: 'x.bin', bucketId: 'b', fileToken: sim.fileToken, base64: 'AA==' })).ok).toBe(false);
-    });
+    await faulted(
+      'upload redirected (307) to another server',
+      { redirect: { status: 307, location: `${sink.url}/putfile/` }, scope: ['putfile'] },
+      async () => {
+        expect((await session.send(options, 'putFile', { name: 'x.bin', bucketId: 'b', fileToken: sim.fileToken, base64: 'AA==' })).ok).toBe(false);
+      },
+    );
     await faulted('download with HTTP 502', { status: 502, scope: ['getfile'] }, async () => {
       expect((await session.send(options, 'getFile', { id: 'missing', fileToken: sim.fileToken })).ok).toBe(false);
     });

@@ -9,7 +9,10 @@ import { randomBytes } from 'node:crypto';
 const BASE64URL = /[^\w-]/g;
 
 function randomChars(count: number): string {
-  return randomBytes(count * 2).toString('base64').replace(BASE64URL, '').slice(0, count);
+  return randomBytes(count * 2)
+    .toString('base64')
+    .replace(BASE64URL, '')
+    .slice(0, count);
 }
 
 /**

@@ -34,7 +34,7 @@ export const CATALOG: readonly Property[] = [
     id: 'ctx-never',
     item: 2,
     title: 'The GET /ctx/ shortcut (token in the query string) is never requested',
-    how: "Every simulator log and every browser request of every Chromium run of the suite",
+    how: 'Every simulator log and every browser request of every Chromium run of the suite',
   },
   {
     id: 'urls-refused',
@@ -70,13 +70,13 @@ export const CATALOG: readonly Property[] = [
     id: 'messages-subframe',
     item: 4,
     title: 'An extension page cannot be framed, even by another extension page (no sub-frame sender can exist)',
-    how: 'Chromium: the popup frames options.html; the frame is blocked (frame-ancestors \'none\'); unit tests cover a sub-frame sender at the router',
+    how: "Chromium: the popup frames options.html; the frame is blocked (frame-ancestors 'none'); unit tests cover a sub-frame sender at the router",
   },
   {
     id: 'messages-arbitrary',
     item: 4,
     title: 'Arbitrary payloads from real extension pages: no side effect, no throw, no pollution',
-    how: 'Chromium: fast-check payloads (JSON with __proto__/constructor keys) sent with runtime.sendMessage from the popup and options pages; storage, simulator log and the worker\'s prototypes compared before and after',
+    how: "Chromium: fast-check payloads (JSON with __proto__/constructor keys) sent with runtime.sendMessage from the popup and options pages; storage, simulator log and the worker's prototypes compared before and after",
   },
   {
     id: 'settings-import',
@@ -94,7 +94,7 @@ export const CATALOG: readonly Property[] = [
     id: 'settings-e2e',
     item: 5,
     title: 'Hostile imports in Chromium leave every storage area byte-identical and the worker unpolluted',
-    how: 'Chromium: __proto__, constructor, wrong types, huge lists, unknown keys, a token field, over-size files imported through the options page\'s message',
+    how: "Chromium: __proto__, constructor, wrong types, huge lists, unknown keys, a token field, over-size files imported through the options page's message",
   },
   {
     id: 'replies-client',
@@ -106,7 +106,7 @@ export const CATALOG: readonly Property[] = [
     id: 'sanitize',
     item: 6,
     title: 'Service text shown to the user never carries the token',
-    how: 'fast-check over service texts built from the token\'s forms, its pieces and filler, against sanitizeServiceText',
+    how: "fast-check over service texts built from the token's forms, its pieces and filler, against sanitizeServiceText",
   },
   {
     id: 'faults-e2e',

@@ -22,7 +22,10 @@ export async function closingChecks(session: SecuritySession, part: string, prov
       const errors = realErrors(session, CONTROL_MARKER).filter((e) => provoked === undefined || !provoked.test(e.text));
       expect(errors.map((e) => `${e.source}: ${e.text}`)).toEqual([]);
       const contexts = new Set(session.consoles.map((c) => c.source.split(' ')[0]));
-      return { cases: session.consoles.length + session.navigations.length, detail: `${session.consoles.length} console/log records from ${contexts.size} kinds of source` };
+      return {
+        cases: session.consoles.length + session.navigations.length,
+        detail: `${session.consoles.length} console/log records from ${contexts.size} kinds of source`,
+      };
     },
     part,
   );
@@ -39,7 +42,11 @@ export async function closingChecks(session: SecuritySession, part: string, prov
       const serverSide = session.sim.requests.filter((r) => r.path.startsWith('/ctx'));
       expect(browserSide.map((r) => r.url)).toEqual([]);
       expect(serverSide.map((r) => r.path)).toEqual([]);
-      return { cases: session.requests.length + session.sim.requests.length, detail: `${session.requests.length + session.sim.requests.length} requests`, requestsScanned: session.requests.length + session.sim.requests.length };
+      return {
+        cases: session.requests.length + session.sim.requests.length,
+        detail: `${session.requests.length + session.sim.requests.length} requests`,
+        requestsScanned: session.requests.length + session.sim.requests.length,
+      };
     },
     part,
   );

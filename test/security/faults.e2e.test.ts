@@ -183,7 +183,11 @@ describe.skipIf(!findChromium() && !process.env['CI'])('service faults in Chromi
         session.sim.faults.set(fault);
         try {
           const replies = await Promise.all(await fireAll(tag, popup));
-          await waitUntil(async () => (await session.harvestNotes(), notesSince(notesFrom).length >= NOTIFYING.length), 15_000, `${tag}: ${NOTIFYING.length} notifications`);
+          await waitUntil(
+            async () => (await session.harvestNotes(), notesSince(notesFrom).length >= NOTIFYING.length),
+            15_000,
+            `${tag}: ${NOTIFYING.length} notifications`,
+          );
           await sleep(100);
           cases += expectFailedClosed({ tag, error, entries: ENTRIES, replies, notes: notesSince(notesFrom) });
           // One request per entry point: Isolink never retries a create. (A dropped connection
@@ -243,8 +247,14 @@ describe.skipIf(!findChromium() && !process.env['CI'])('service faults in Chromi
 
       expect(launchTabs(session).length).toBe(tabsBefore);
       expect(JSON.stringify((await session.storage()).local)).toBe(settingsBefore);
-      if (dropResends > 0) console.warn(`dropped connection: Chromium re-sent ${dropResends} of ${ENTRIES.length} create requests on its own (reused keep-alive connections); the service ran none of them.`);
-      return { cases, detail: `${FAULTS.length + 2} fault switches (status 500/502/503+latency/429/404/401/403, HTML page, malformed JSON, wrong length, mismatched ids, dropped connection, error slot, refused URL, hang) × ${ENTRIES.length} entry points, + retries offered` };
+      if (dropResends > 0)
+        console.warn(
+          `dropped connection: Chromium re-sent ${dropResends} of ${ENTRIES.length} create requests on its own (reused keep-alive connections); the service ran none of them.`,
+        );
+      return {
+        cases,
+        detail: `${FAULTS.length + 2} fault switches (status 500/502/503+latency/429/404/401/403, HTML page, malformed JSON, wrong length, mismatched ids, dropped connection, error slot, refused URL, hang) × ${ENTRIES.length} entry points, + retries offered`,
+      };
     });
   });
 

@@ -46,7 +46,11 @@ export async function configureThroughOptions(session: SecuritySession, values: 
   if (values.remember) await page.getByLabel('Remember on this device').check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.', { exact: true }).first().waitFor({ timeout: 15_000 });
-  await waitUntil(async () => (await page.getByLabel('Admin token', { exact: true }).inputValue()) === '', 10_000, 'the token field to be emptied after saving');
+  await waitUntil(
+    async () => (await page.getByLabel('Admin token', { exact: true }).inputValue()) === '',
+    10_000,
+    'the token field to be emptied after saving',
+  );
   await page.getByRole('button', { name: 'Test connection', exact: true }).click();
   await page.getByText(/Connected to/).waitFor({ timeout: 15_000 });
   return page;

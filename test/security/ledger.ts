@@ -94,10 +94,17 @@ function merge(parts: readonly Entry[]): Entry {
     id: first.id,
     outcome,
     cases: parts.reduce((sum, p) => sum + p.cases, 0),
-    detail: parts.filter((p) => p.detail !== '').map((p) => `${p.part ?? ''}: ${p.detail}`).join('; '),
+    detail: parts
+      .filter((p) => p.detail !== '')
+      .map((p) => `${p.part ?? ''}: ${p.detail}`)
+      .join('; '),
     requestsScanned: parts.reduce((sum, p) => sum + p.requestsScanned, 0),
     ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
-    at: parts.map((p) => p.at).sort().at(-1) ?? first.at,
+    at:
+      parts
+        .map((p) => p.at)
+        .sort()
+        .at(-1) ?? first.at,
   };
 }
 

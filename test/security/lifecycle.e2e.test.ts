@@ -43,11 +43,23 @@ describe.skipIf(!findChromium() && !process.env['CI'])('MV3 lifecycle in Chromiu
       const popup: Page = await session.openPage('popup.html');
       const startsBefore = session.workerStarts();
       const entries: readonly (readonly [name: string, tabs: number, act: (tag: string) => Promise<unknown>])[] = [
-        ['link menu', 1, (tag) => session.clickMenu({ menuItemId: 'isolate-link', linkUrl: `https://evil.example/${tag}` }, { id: tabId, index: 0, windowId: 1 })],
+        [
+          'link menu',
+          1,
+          (tag) => session.clickMenu({ menuItemId: 'isolate-link', linkUrl: `https://evil.example/${tag}` }, { id: tabId, index: 0, windowId: 1 }),
+        ],
         ['research menu', 1, (tag) => session.clickMenu({ menuItemId: 'isolate-link-research', linkUrl: `https://evil.example/${tag}` })],
-        ['selection menu', 2, (tag) => session.clickMenu({ menuItemId: 'isolate-selection', selectionText: `hxxps://a[.]example/${tag} and https://b.example/${tag}` })],
+        [
+          'selection menu',
+          2,
+          (tag) => session.clickMenu({ menuItemId: 'isolate-selection', selectionText: `hxxps://a[.]example/${tag} and https://b.example/${tag}` }),
+        ],
         ['page menu', 1, (tag) => session.clickMenu({ menuItemId: 'isolate-page', pageUrl: `https://evil.example/${tag}` })],
-        ['shortcut', 1, (tag) => session.dispatch('commands.onCommand', 'isolate-current-tab', { id: tabId, index: 0, windowId: 1, url: `https://evil.example/${tag}` })],
+        [
+          'shortcut',
+          1,
+          (tag) => session.dispatch('commands.onCommand', 'isolate-current-tab', { id: tabId, index: 0, windowId: 1, url: `https://evil.example/${tag}` }),
+        ],
         ['omnibox', 1, (tag) => session.dispatch('omnibox.onInputEntered', `hxxps://evil[.]example/${tag}`, 'currentTab')],
         ['popup isolate', 1, (tag) => session.send(popup, 'isolate', { url: `https://evil.example/${tag}`, session: 'standard' })],
         ['popup research', 1, () => session.send(popup, 'research', { research: RESEARCH })],
@@ -163,7 +175,7 @@ describe.skipIf(!findChromium() && !process.env['CI'])('MV3 lifecycle in Chromiu
     });
   });
 
-  it('concurrent actions keep every notification\'s Retry and every recent context', async () => {
+  it("concurrent actions keep every notification's Retry and every recent context", async () => {
     await prove('concurrent-state', async () => {
       const COUNT = 10;
       const worker = await session.worker();
@@ -172,7 +184,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('MV3 lifecycle in Chromiu
           ([host, count]) => {
             // Several clicks at once, as a fast analyst (or several windows) would.
             for (let i = 0; i < count; i += 1) {
-              (chrome.contextMenus.onClicked as unknown as { dispatch(i: unknown, t: unknown): void }).dispatch({ menuItemId: 'isolate-link', linkUrl: `https://${host}/${i}`, editable: false }, null);
+              (chrome.contextMenus.onClicked as unknown as { dispatch(i: unknown, t: unknown): void }).dispatch(
+                { menuItemId: 'isolate-link', linkUrl: `https://${host}/${i}`, editable: false },
+                null,
+              );
             }
           },
           [prefix, COUNT] as const,
@@ -187,10 +202,14 @@ describe.skipIf(!findChromium() && !process.env['CI'])('MV3 lifecycle in Chromiu
       await session.waitForNotes(notesFrom + COUNT);
       await sleep(300);
       session.sim.faults.clear();
-      const offered = session.notes.slice(notesFrom).filter((n) => n.buttons.includes('Retry')).map((n) => n.id);
+      const offered = session.notes
+        .slice(notesFrom)
+        .filter((n) => n.buttons.includes('Retry'))
+        .map((n) => n.id);
       const kept = Object.keys((await session.storage()).session['pendingNotifications'] ?? {});
       const lost = offered.filter((id) => !kept.includes(id));
-      if (lost.length > 0) problems.push(`${lost.length} of ${offered.length} notifications offer a Retry whose action was not kept (clicking it does nothing)`);
+      if (lost.length > 0)
+        problems.push(`${lost.length} of ${offered.length} notifications offer a Retry whose action was not kept (clicking it does nothing)`);
       // Successes at once: every context must be in the recent list.
       session.sim.reset();
       await clickAll('concurrent-ok.example');
@@ -198,7 +217,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('MV3 lifecycle in Chromiu
       await sleep(300);
       const recent = ((await session.storage()).local['recentContexts'] ?? []) as { url: string }[];
       const remembered = recent.filter((r) => r.url.startsWith('https://concurrent-ok.example/')).length;
-      if (remembered < COUNT) problems.push(`${COUNT - remembered} of ${COUNT} contexts opened at once are missing from the recent list (the popup cannot show, disable or delete them)`);
+      if (remembered < COUNT)
+        problems.push(
+          `${COUNT - remembered} of ${COUNT} contexts opened at once are missing from the recent list (the popup cannot show, disable or delete them)`,
+        );
       await closeLaunchTabs(session);
       expect(problems).toEqual([]);
       return { cases: 2 * COUNT, detail: `${COUNT} concurrent failures (their Retry actions) and ${COUNT} concurrent isolations (the recent list)` };

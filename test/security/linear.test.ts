@@ -35,7 +35,10 @@ const FLOODS: readonly Flood[] = [
 /** Hostile wrapped links for unwrap, each a function of the size. */
 const WRAPPER_FLOODS: readonly Flood[] = [
   ...Object.keys(wrapperFloods(0)).map((name): Flood => [name, (size) => wrapperFloods(size)[name] ?? '']),
-  ['nesting', (size) => Array.from({ length: 9 }).reduce<string>((inner) => `https://slack-redir.net/link?url=${inner}`, `https://e.example/${'b'.repeat(size)}`)],
+  [
+    'nesting',
+    (size) => Array.from({ length: 9 }).reduce<string>((inner) => `https://slack-redir.net/link?url=${inner}`, `https://e.example/${'b'.repeat(size)}`),
+  ],
 ];
 
 const FUNCTIONS: readonly [string, (text: string) => unknown][] = [
@@ -68,7 +71,10 @@ describe('text processing stays linear', () => {
     await prove('linear-fang', () => {
       const ratios: string[] = [];
       const over: string[] = [];
-      const pairs = [...FLOODS.flatMap((flood) => FUNCTIONS.map((fn) => [flood, fn] as const)), ...WRAPPER_FLOODS.map((flood) => [flood, ['unwrap', unwrap]] as const)];
+      const pairs = [
+        ...FLOODS.flatMap((flood) => FUNCTIONS.map((fn) => [flood, fn] as const)),
+        ...WRAPPER_FLOODS.map((flood) => [flood, ['unwrap', unwrap]] as const),
+      ];
       for (const [[floodName, make], [fnName, fn]] of pairs) {
         const small = make(SMALL);
         const large = make(LARGE);
@@ -81,7 +87,8 @@ describe('text processing stays linear', () => {
         }
         const ratio = median(largeTimes) / Math.max(median(smallTimes), 0.001);
         ratios.push(`${fnName}(${floodName}) ${ratio.toFixed(1)}`);
-        if (ratio >= BOUND) over.push(`${fnName} on ${floodName}: ${ratio.toFixed(1)}× (${median(smallTimes).toFixed(3)} ms → ${median(largeTimes).toFixed(3)} ms)`);
+        if (ratio >= BOUND)
+          over.push(`${fnName} on ${floodName}: ${ratio.toFixed(1)}× (${median(smallTimes).toFixed(3)} ms → ${median(largeTimes).toFixed(3)} ms)`);
       }
       console.log(`fang time ratios (1 MiB / 256 KiB, linear ≈ 4): ${ratios.join(', ')}`);
       expect(over).toEqual([]);

@@ -41,7 +41,14 @@ async function attempts(frame: Frame | Page, extensionId: string): Promise<Recor
       for (const probe of probes) {
         if (!runtime?.sendMessage) break;
         try {
-          const reply = await Promise.race([runtime.sendMessage(id, probe), new Promise((r) => setTimeout(() => { r('no answer'); }, 1000))]);
+          const reply = await Promise.race([
+            runtime.sendMessage(id, probe),
+            new Promise((r) =>
+              setTimeout(() => {
+                r('no answer');
+              }, 1000),
+            ),
+          ]);
           out[`send ${probe.type}`] = reply === undefined ? 'undefined' : JSON.stringify(reply);
         } catch (error) {
           out[`send ${probe.type}`] = `refused: ${String(error).slice(0, 80)}`;
@@ -80,7 +87,16 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
   async function workerShape(): Promise<string> {
     const worker = await session.worker();
     return worker.evaluate(() => {
-      const roots: Record<string, object> = { Object, 'Object.prototype': Object.prototype, 'Array.prototype': Array.prototype, 'Function.prototype': Function.prototype, 'String.prototype': String.prototype, 'Promise.prototype': Promise.prototype, JSON, globalThis };
+      const roots: Record<string, object> = {
+        Object,
+        'Object.prototype': Object.prototype,
+        'Array.prototype': Array.prototype,
+        'Function.prototype': Function.prototype,
+        'String.prototype': String.prototype,
+        'Promise.prototype': Promise.prototype,
+        JSON,
+        globalThis,
+      };
       return JSON.stringify(Object.entries(roots).map(([name, root]) => [name, Reflect.ownKeys(root).map(String).sort()]));
     });
   }
@@ -97,7 +113,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
         if (!nullFrame) throw new Error('no null-origin frame');
         expect(await nullFrame.evaluate(() => origin)).toBe('null');
         let cases = 0;
-        for (const [where, target] of [['web page', page], ['null-origin frame', nullFrame]] as const) {
+        for (const [where, target] of [
+          ['web page', page],
+          ['null-origin frame', nullFrame],
+        ] as const) {
           const result = await attempts(target, session.extensionId);
           expect(result['chrome.runtime'], where).toBe('undefined');
           expect(result['sendMessage'], where).toBe('undefined');
@@ -111,7 +130,12 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
           document.body.append(frame);
         }, `${session.base}/options.html`);
         await sleep(500);
-        expect(page.frames().map((f) => f.url()).filter((u) => u.startsWith(session.base))).toEqual([]);
+        expect(
+          page
+            .frames()
+            .map((f) => f.url())
+            .filter((u) => u.startsWith(session.base)),
+        ).toEqual([]);
         // Navigating the tab itself to an extension page: blocked too.
         await page.evaluate((src) => {
           location.href = src;
@@ -122,7 +146,11 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
         await page.close();
         expect(await snapshot()).toBe(storageBefore);
         expect(session.sim.requests).toEqual([]);
-        return { cases, detail: 'no runtime.sendMessage in a 127.0.0.1 page nor in its null-origin frame (no externally_connectable); fetch, frame and navigation to extension pages blocked' };
+        return {
+          cases,
+          detail:
+            'no runtime.sendMessage in a 127.0.0.1 page nor in its null-origin frame (no externally_connectable); fetch, frame and navigation to extension pages blocked',
+        };
       } finally {
         await site.close();
       }
@@ -133,7 +161,11 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
     await prove('messages-subframe', async () => {
       const storageBefore = await snapshot();
       let cases = 0;
-      for (const [host, framed] of [['popup.html', 'options.html'], ['options.html', 'popup.html'], ['options.html', 'options.html']] as const) {
+      for (const [host, framed] of [
+        ['popup.html', 'options.html'],
+        ['options.html', 'popup.html'],
+        ['options.html', 'options.html'],
+      ] as const) {
         const page = await session.openPage(host);
         await page.evaluate((src) => {
           const frame = document.createElement('iframe');
@@ -165,7 +197,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
       session.sim.reset();
       const types = Object.keys(PROTOCOL) as MessageType[];
       const readOnly = new Set<string>(['getStatus', 'getSettings', 'listRecent', 'exportSettings']);
-      const key = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'prototype', 'type', 'data', 'url', 'patch', 'token', 'toString', 'valueOf'));
+      const key = fc.oneof(
+        fc.string({ maxLength: 8 }),
+        fc.constantFrom('__proto__', 'constructor', 'prototype', 'type', 'data', 'url', 'patch', 'token', 'toString', 'valueOf'),
+      );
       const json = fc.letrec((tie) => ({
         value: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 2 }), tie('object'), fc.array(tie('value'), { maxLength: 4 })),
         object: fc.dictionary(key, tie('value'), { maxKeys: 5 }),
@@ -191,18 +226,27 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
         });
         const page = await session.openPage(path);
         // Sent as JSON text and parsed in the page: JSON.parse makes own __proto__ keys.
-        const replies = await page.evaluate(async (texts) => {
-          const out: string[] = [];
-          for (const text of texts) {
-            try {
-              const reply: unknown = await chrome.runtime.sendMessage(JSON.parse(text));
-              out.push(reply === undefined ? 'no answer' : typeof (reply as { ok?: unknown }).ok === 'boolean' ? `ok=${String((reply as { ok: boolean }).ok)}` : 'malformed');
-            } catch (error) {
-              out.push(`threw ${String(error).slice(0, 80)}`);
+        const replies = await page.evaluate(
+          async (texts) => {
+            const out: string[] = [];
+            for (const text of texts) {
+              try {
+                const reply: unknown = await chrome.runtime.sendMessage(JSON.parse(text));
+                out.push(
+                  reply === undefined
+                    ? 'no answer'
+                    : typeof (reply as { ok?: unknown }).ok === 'boolean'
+                      ? `ok=${String((reply as { ok: boolean }).ok)}`
+                      : 'malformed',
+                );
+              } catch (error) {
+                out.push(`threw ${String(error).slice(0, 80)}`);
+              }
             }
-          }
-          return out;
-        }, payloads.map((p) => JSON.stringify(p)));
+            return out;
+          },
+          payloads.map((p) => JSON.stringify(p)),
+        );
         sent += payloads.length;
         // Every payload got an answer as data (the router never throws, never leaves a page hanging).
         expect(replies.filter((r) => !r.startsWith('ok='))).toEqual([]);

@@ -28,10 +28,17 @@ type Encoder = (secret: string, upper: boolean) => string;
 const ENCODERS: Readonly<Record<string, Encoder>> = {
   raw: (s) => s,
   'percent, reserved only': (s) => encodeURIComponent(s),
-  'percent, every byte': (s, upper) => bytes(s).map((b) => `%${hex(b, upper).padStart(2, '0')}`).join(''),
+  'percent, every byte': (s, upper) =>
+    bytes(s)
+      .map((b) => `%${hex(b, upper).padStart(2, '0')}`)
+      .join(''),
   'JSON string': (s) => JSON.stringify(s).slice(1, -1),
   'JSON with \\/': (s) => JSON.stringify(s).slice(1, -1).replaceAll('/', '\\/'),
-  'JSON \\u escapes': (s, upper) => [...s].map((c) => [...c].map((unit) => `\\u${hex(unit.charCodeAt(0), upper).padStart(4, '0')}`).join('')).join('').replaceAll('\\u', '\\u'),
+  'JSON \\u escapes': (s, upper) =>
+    [...s]
+      .map((c) => [...c].map((unit) => `\\u${hex(unit.charCodeAt(0), upper).padStart(4, '0')}`).join(''))
+      .join('')
+      .replaceAll('\\u', '\\u'),
   'HTML decimal': (s) => [...s].map((c) => `&#${String(c.codePointAt(0))};`).join(''),
   'HTML hex': (s, upper) => [...s].map((c) => `&#x${hex(c.codePointAt(0) ?? 0, upper)};`).join(''),
   'HTML named': (s) => s.replaceAll('&', '&amp;').replaceAll('/', '&sol;').replaceAll('+', '&plus;').replaceAll('=', '&equals;').replaceAll('<', '&lt;'),
@@ -78,7 +85,10 @@ describe('the token never shows, in any encoding', () => {
           }),
           { numRuns: RUNS },
         );
-        return { cases: runs, detail: `${runs} generated tokens in ${Object.keys(ENCODERS).length + 1} encodings (with base64 at every alignment), redactSecrets` };
+        return {
+          cases: runs,
+          detail: `${runs} generated tokens in ${Object.keys(ENCODERS).length + 1} encodings (with base64 at every alignment), redactSecrets`,
+        };
       },
       'redactSecrets',
     );

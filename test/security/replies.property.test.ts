@@ -47,8 +47,18 @@ interface Call {
 const PROXY = { name: 'p1', location: { address: '10.0.0.1' } };
 const CALLS: readonly Call[] = [
   { name: 'createContext', readOnly: false, commands: 1, run: () => client.createContext({ username: 'analyst@acme.example', url: 'https://evil.example/' }) },
-  { name: 'createResearchContext', readOnly: false, commands: 1, run: () => client.createResearchContext({ username: 'analyst@acme.example', egress_region: 'Frankfurt' }) },
-  { name: 'bulkCreateContexts', readOnly: false, commands: 2, run: () => client.bulkCreateContexts({ username: 'analyst@acme.example', urls: ['https://a.example/', 'https://b.example/'] }) },
+  {
+    name: 'createResearchContext',
+    readOnly: false,
+    commands: 1,
+    run: () => client.createResearchContext({ username: 'analyst@acme.example', egress_region: 'Frankfurt' }),
+  },
+  {
+    name: 'bulkCreateContexts',
+    readOnly: false,
+    commands: 2,
+    run: () => client.bulkCreateContexts({ username: 'analyst@acme.example', urls: ['https://a.example/', 'https://b.example/'] }),
+  },
   { name: 'getContext', readOnly: true, commands: 1, run: () => client.getContext('ctx1') },
   { name: 'updateContext', readOnly: false, commands: 1, run: () => client.updateContext('ctx1', { name: 'n', enabled: false }) },
   { name: 'deleteContext', readOnly: false, commands: 1, run: () => client.deleteContext('ctx1') },
@@ -58,21 +68,52 @@ const CALLS: readonly Call[] = [
   { name: 'addProxies', readOnly: false, commands: 1, run: () => client.addProxies('acme', [PROXY]) },
   { name: 'setProxies', readOnly: false, commands: 1, run: () => client.setProxies('acme', [PROXY]) },
   { name: 'deleteProxies', readOnly: false, commands: 1, run: () => client.deleteProxies('acme', ['p1']) },
-  { name: 'putFile', readOnly: false, commands: 0, run: () => client.putFile({ file: new Uint8Array([1, 2, 3]), name: 'a.bin', bucket_id: 'b', file_token: fileToken }) },
+  {
+    name: 'putFile',
+    readOnly: false,
+    commands: 0,
+    run: () => client.putFile({ file: new Uint8Array([1, 2, 3]), name: 'a.bin', bucket_id: 'b', file_token: fileToken }),
+  },
   { name: 'getFile', readOnly: false, commands: 0, run: () => client.getFile({ id: 'f1', file_token: fileToken }) },
 ];
 
 const json = fc.jsonValue({ maxDepth: 3 });
-const echoed = (secret: string): string[] => canaryForms(secret).filter((f) => ['plain', 'url-encoded', 'json-escaped'].includes(f.name)).map((f) => f.text);
+const echoed = (secret: string): string[] =>
+  canaryForms(secret)
+    .filter((f) => ['plain', 'url-encoded', 'json-escaped'].includes(f.name))
+    .map((f) => f.text);
 /** Service text that echoes the secret the request carried (the admin token, or the file token). */
-const echo = fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...echoed(canary), ...echoed(fileToken)), fc.string({ maxLength: 20 })).map((parts) => parts.join(''));
+const echo = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...echoed(canary), ...echoed(fileToken)), fc.string({ maxLength: 20 }))
+  .map((parts) => parts.join(''));
 const text = fc.oneof(fc.string(), fc.constantFrom('Not found', 'invalid token', 'Invalid auth token', 'org not found', 'ValueError: bad'), echo);
 const idLike = fc.oneof(fc.string({ maxLength: 40 }), json);
 const resultLike = fc.oneof(
   json,
-  fc.record({ browse_context_id: idLike, expires: fc.oneof(fc.integer(), json), max_uses: fc.oneof(fc.integer(), json), name: fc.oneof(text, json), enabled: fc.oneof(fc.boolean(), json) }, { requiredKeys: [] }),
-  fc.record({ proxies: fc.oneof(fc.array(fc.record({ name: text, location: fc.record({ address: fc.string() }, { requiredKeys: [] }) }, { requiredKeys: [] }), { maxLength: 3 }), json), proxy_policy: json }, { requiredKeys: [] }),
-  fc.record({ proxies_deleted: fc.oneof(fc.array(fc.string()), json), proxies_not_found: fc.oneof(fc.array(fc.string()), json), deleted: fc.oneof(fc.boolean(), json) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      browse_context_id: idLike,
+      expires: fc.oneof(fc.integer(), json),
+      max_uses: fc.oneof(fc.integer(), json),
+      name: fc.oneof(text, json),
+      enabled: fc.oneof(fc.boolean(), json),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      proxies: fc.oneof(
+        fc.array(fc.record({ name: text, location: fc.record({ address: fc.string() }, { requiredKeys: [] }) }, { requiredKeys: [] }), { maxLength: 3 }),
+        json,
+      ),
+      proxy_policy: json,
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    { proxies_deleted: fc.oneof(fc.array(fc.string()), json), proxies_not_found: fc.oneof(fc.array(fc.string()), json), deleted: fc.oneof(fc.boolean(), json) },
+    { requiredKeys: [] },
+  ),
 );
 const slot = (index: number) =>
   fc.oneof(
@@ -82,7 +123,10 @@ const slot = (index: number) =>
     json,
   );
 const ack = fc.oneof(fc.constant({}), fc.record({ error: fc.oneof(text, json) }), fc.record({ result: json }), json);
-const protocolBody = fc.integer({ min: 0, max: 3 }).chain((count) => fc.tuple(ack, ...Array.from({ length: count }, (_, i) => slot(i + 1)))).map((value) => JSON.stringify(value));
+const protocolBody = fc
+  .integer({ min: 0, max: 3 })
+  .chain((count) => fc.tuple(ack, ...Array.from({ length: count }, (_, i) => slot(i + 1))))
+  .map((value) => JSON.stringify(value));
 const body = fc.oneof(
   { weight: 6, arbitrary: protocolBody },
   { weight: 1, arbitrary: fc.record({ file_id: idLike }, { requiredKeys: [] }).map((v) => JSON.stringify(v)) },
@@ -96,7 +140,14 @@ const contentType = fc.constantFrom('application/json', 'application/json; chars
 const behaviour = (call: Call) =>
   fc.oneof(
     { weight: 8, arbitrary: fc.record({ status: fc.constant(200), type: contentType, body }) },
-    { weight: 2, arbitrary: fc.record({ status: fc.constantFrom(...(call.readOnly ? [400, 401, 403, 404, 413, 418] : [400, 401, 403, 404, 413, 418, 429, 500, 502, 503, 204])), type: contentType, body: fc.oneof(body, echo) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        status: fc.constantFrom(...(call.readOnly ? [400, 401, 403, 404, 413, 418] : [400, 401, 403, 404, 413, 418, 429, 500, 502, 503, 204])),
+        type: contentType,
+        body: fc.oneof(body, echo),
+      }),
+    },
     ...(call.readOnly ? [] : [{ weight: 1, arbitrary: fc.constantFrom<'drop' | 307 | 308 | 302>('drop', 307, 308, 302) }]),
   );
 
@@ -160,7 +211,15 @@ describe('the client against arbitrary replies', () => {
           numRuns: 600,
           // One known shape first: a service that echoes the request body it could not
           // handle inside a JSON error (the token is then JSON-escaped twice in the text).
-          examples: [[scene(CALLS[0] as Call, { status: 400, type: 'application/json', body: JSON.stringify({ error: `cannot handle ${JSON.stringify([{ command: 'setauth', data: canary }])}` }) })]],
+          examples: [
+            [
+              scene(CALLS[0] as Call, {
+                status: 400,
+                type: 'application/json',
+                body: JSON.stringify({ error: `cannot handle ${JSON.stringify([{ command: 'setauth', data: canary }])}` }),
+              }),
+            ],
+          ],
         },
       );
       expect(seenPaths).not.toContain('/redirected');
@@ -204,13 +263,13 @@ describe('service text shown to the user', () => {
     await prove('sanitize', () => {
       // Filler shares no character with the secrets: a piece found in the output is the secret's.
       const filler = fc.string({ unit: fc.constantFrom(...' !#$%&()*,:;<>?@[]^`{|}\'"'), maxLength: 30 });
-      const input = fc
-        .tuple(fc.noShrink(fc.integer()), fc.integer({ min: 20, max: 2400 }))
-        .chain(([seed, length]) => {
-          const secret = secretOf(seed, length);
-          const forms = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
-          return fc.array(fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...forms) }, { weight: 1, arbitrary: filler }), { maxLength: 40 }).map((pieces) => sample(secret, pieces));
-        });
+      const input = fc.tuple(fc.noShrink(fc.integer()), fc.integer({ min: 20, max: 2400 })).chain(([seed, length]) => {
+        const secret = secretOf(seed, length);
+        const forms = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
+        return fc
+          .array(fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...forms) }, { weight: 1, arbitrary: filler }), { maxLength: 40 })
+          .map((pieces) => sample(secret, pieces));
+      });
       // One known shape first: enough copies before the 10 000-character cut that the cut
       // copy's remainder lands inside the 300 characters that are kept.
       const longSecret = secretOf(7, 400);

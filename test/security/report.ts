@@ -50,7 +50,11 @@ export function buildReport(): Report {
   const requests = entries.reduce((sum, entry) => sum + (entry?.requestsScanned ?? 0), 0);
   const COUNTED_AS_EVIDENCE = new Set(['ctx-never', 'no-unhandled']);
   const inputs = entries.reduce((sum, entry) => sum + (entry?.outcome === 'held' && !COUNTED_AS_EVIDENCE.has(entry.id) ? entry.cases : 0), 0);
-  const runAt = entries.map((entry) => entry?.at ?? '').sort().at(-1) ?? '';
+  const runAt =
+    entries
+      .map((entry) => entry?.at ?? '')
+      .sort()
+      .at(-1) ?? '';
   const markdown = [
     '| # | Property | How it was tested | Cases tried | Result |',
     '| --- | --- | --- | --- | --- |',

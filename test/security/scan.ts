@@ -44,7 +44,13 @@ export interface EvidenceScan {
  * the service at some point of the run (their token paths may receive the canary in a
  * POST body). `texts`: further texts the test collected (DOM, clipboard, export file…).
  */
-export function scanEvidence(session: SecuritySession, finder: Finder, canary: string, serviceOrigins: readonly string[], texts: readonly { where: string; text: string }[]): EvidenceScan {
+export function scanEvidence(
+  session: SecuritySession,
+  finder: Finder,
+  canary: string,
+  serviceOrigins: readonly string[],
+  texts: readonly { where: string; text: string }[],
+): EvidenceScan {
   const leaks: Leak[] = [];
   const check = (where: string, text: string): void => {
     const form = finder.inText(text);
@@ -136,7 +142,9 @@ export interface Scripted {
 }
 
 /** A local HTTP server that answers each request with what `answer` returns (a stand-in service). */
-export async function startScripted(answer: (method: string, path: string, body: Buffer) => Scripted | 'drop'): Promise<{ url: string; close(): Promise<void> }> {
+export async function startScripted(
+  answer: (method: string, path: string, body: Buffer) => Scripted | 'drop',
+): Promise<{ url: string; close(): Promise<void> }> {
   const { createServer } = await import('node:http');
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -18,7 +18,10 @@ const HOSTILE_IMPORTS: readonly (readonly [label: string, json: string])[] = [
   ['__proto__ at the top', '{"__proto__":{"polluted":true},"format":"isolink-settings","version":1,"settings":{}}'],
   ['__proto__ in the settings', envelope('{"__proto__":{"polluted":true}}')],
   ['constructor.prototype in the settings', envelope('{"constructor":{"prototype":{"polluted":true}}}')],
-  ['__proto__ inside a value', envelope('{"research":{"__proto__":{"polluted":true},"egressRegion":"","browserProfile":null,"availability":[],"connectivity":[]}}')],
+  [
+    '__proto__ inside a value',
+    envelope('{"research":{"__proto__":{"polluted":true},"egressRegion":"","browserProfile":null,"availability":[],"connectivity":[]}}'),
+  ],
   ['__proto__ in a policy entry', envelope('{"policy":[{"type":"readonly","params":["true"],"__proto__":{"polluted":true}}]}')],
   ['a token', envelope('{"token":"attacker-token"}')],
   ['a token beside the settings', envelope(full, ',"token":"attacker-token"')],
@@ -32,7 +35,12 @@ const HOSTILE_IMPORTS: readonly (readonly [label: string, json: string])[] = [
   ['a negative max uses', envelope('{"maxUses":-1}')],
   ['a huge threshold', envelope('{"bulkConfirmThreshold":1e308}')],
   ['a huge policy list', envelope(`{"policy":[${Array.from({ length: 5000 }, (_, i) => `{"type":"domain_allow","params":["h${i}.example"]}`).join(',')}]}`)],
-  ['a huge category list', envelope(`{"research":{"egressRegion":"","browserProfile":null,"availability":[${Array.from({ length: 20_000 }, (_, i) => `"c${i}"`).join(',')}],"connectivity":[]}}`)],
+  [
+    'a huge category list',
+    envelope(
+      `{"research":{"egressRegion":"","browserProfile":null,"availability":[${Array.from({ length: 20_000 }, (_, i) => `"c${i}"`).join(',')}],"connectivity":[]}}`,
+    ),
+  ],
   ['a huge parameter', envelope(`{"policy":[{"type":"ribbon_message","params":["${'x'.repeat(200_000)}"]}]}`)],
   ['both a username and an organisation', envelope('{"username":"a@acme.example","org":"acme"}')],
   ['another format', '{"format":"other","version":1,"settings":{}}'],
@@ -73,8 +81,16 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile settings in Chro
       const storage = async (): Promise<string> => JSON.stringify(await session.storage());
       const shapes = async (): Promise<string> => {
         const worker = await session.worker();
-        const inWorker = await worker.evaluate(() => JSON.stringify([Reflect.ownKeys(Object.prototype).map(String).sort(), Reflect.ownKeys(Array.prototype).map(String).sort(), (({}) as Record<string, unknown>)['polluted']]));
-        const inPage = await options.evaluate(() => JSON.stringify([Reflect.ownKeys(Object.prototype).map(String).sort(), (({}) as Record<string, unknown>)['polluted']]));
+        const inWorker = await worker.evaluate(() =>
+          JSON.stringify([
+            Reflect.ownKeys(Object.prototype).map(String).sort(),
+            Reflect.ownKeys(Array.prototype).map(String).sort(),
+            ({} as Record<string, unknown>)['polluted'],
+          ]),
+        );
+        const inPage = await options.evaluate(() =>
+          JSON.stringify([Reflect.ownKeys(Object.prototype).map(String).sort(), ({} as Record<string, unknown>)['polluted']]),
+        );
         return `${inWorker} ${inPage}`;
       };
       const before = await storage();
@@ -94,7 +110,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile settings in Chro
       const patchesAccepted: string[] = [];
       for (const [label, json] of HOSTILE_PATCHES) {
         const beforePatch = await storage();
-        const reply: { ok: boolean } = await options.evaluate((text) => chrome.runtime.sendMessage({ type: 'saveSettings', data: { patch: JSON.parse(text) as unknown } }), json);
+        const reply: { ok: boolean } = await options.evaluate(
+          (text) => chrome.runtime.sendMessage({ type: 'saveSettings', data: { patch: JSON.parse(text) as unknown } }),
+          json,
+        );
         // A patch may be accepted only as a change of nothing (the router drops an own
         // __proto__ key): the settings' values stay the same.
         if (reply.ok) patchesAccepted.push(label);
@@ -107,7 +126,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile settings in Chro
       const good = await session.send(options, 'importSettings', { json: envelope(full), confirmed: seenConnection(envelope(full)) });
       expect(good.ok).toBe(true);
       await options.close();
-      return { cases: HOSTILE_IMPORTS.length + HOSTILE_PATCHES.length, detail: `${HOSTILE_IMPORTS.length} hostile files (all refused, storage byte-identical) + ${HOSTILE_PATCHES.length} hostile patches (settings unchanged)` };
+      return {
+        cases: HOSTILE_IMPORTS.length + HOSTILE_PATCHES.length,
+        detail: `${HOSTILE_IMPORTS.length} hostile files (all refused, storage byte-identical) + ${HOSTILE_PATCHES.length} hostile patches (settings unchanged)`,
+      };
     });
   });
 });

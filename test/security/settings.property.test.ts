@@ -58,26 +58,34 @@ const settingValue = (key: (typeof SETTING_KEYS)[number]) =>
     jsonWithHostileKeys,
     // Huge lists: where a list is expected, and elsewhere.
     fc.integer({ min: 150, max: 1200 }).map((n) => Array.from({ length: n }, (_, i) => ({ type: 'domain_allow', params: [`h${i}.example`] }))),
-    fc.integer({ min: 10, max: 40 }).map((n) => ({ egressRegion: '', browserProfile: null, availability: Array.from({ length: n }, (_, i) => `c${i}`), connectivity: [] })),
+    fc
+      .integer({ min: 10, max: 40 })
+      .map((n) => ({ egressRegion: '', browserProfile: null, availability: Array.from({ length: n }, (_, i) => `c${i}`), connectivity: [] })),
   );
 
-const settingsObject = fc
-  .tuple(fc.subarray([...SETTING_KEYS]), fc.dictionary(hostileKey, jsonWithHostileKeys, { maxKeys: 2 }))
-  .chain(([keys, extra]) =>
-    fc.tuple(...keys.map((key) => settingValue(key).map((value) => [key, value] as const))).map((pairs) => {
-      // JSON text so that a __proto__ key is an own key, as in a real file.
-      const body = [...pairs, ...Object.entries(extra)].map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v) === 'undefined' ? 'null' : jsonText(v)}`).join(',');
-      return `{${body}}`;
-    }),
-  );
+const settingsObject = fc.tuple(fc.subarray([...SETTING_KEYS]), fc.dictionary(hostileKey, jsonWithHostileKeys, { maxKeys: 2 })).chain(([keys, extra]) =>
+  fc.tuple(...keys.map((key) => settingValue(key).map((value) => [key, value] as const))).map((pairs) => {
+    // JSON text so that a __proto__ key is an own key, as in a real file.
+    const body = [...pairs, ...Object.entries(extra)].map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v) === 'undefined' ? 'null' : jsonText(v)}`).join(',');
+    return `{${body}}`;
+  }),
+);
 
 const importText = fc.oneof(
   fc.json(),
   fc.string(),
   settingsObject.map((settings) => `{"format":"isolink-settings","version":1,"settings":${settings}}`),
-  fc.tuple(settingsObject, fc.constantFrom('"token":"x"', '"__proto__":{"polluted":true}', '"constructor":{"prototype":{"polluted":true}}', '"version":2', '"format":"other"'))
+  fc
+    .tuple(
+      settingsObject,
+      fc.constantFrom('"token":"x"', '"__proto__":{"polluted":true}', '"constructor":{"prototype":{"polluted":true}}', '"version":2', '"format":"other"'),
+    )
     .map(([settings, extra]) => `{"format":"isolink-settings","version":1,"settings":${settings},${extra}}`),
-  fc.constantFrom('{"format":"isolink-settings","version":1,"settings":{"__proto__":{"polluted":true}}}', `[${'['.repeat(5000)}${']'.repeat(5000)}]`, `{"format":"isolink-settings","version":1,"settings":{},"pad":"${'x'.repeat(600 * 1024)}"}`),
+  fc.constantFrom(
+    '{"format":"isolink-settings","version":1,"settings":{"__proto__":{"polluted":true}}}',
+    `[${'['.repeat(5000)}${']'.repeat(5000)}]`,
+    `{"format":"isolink-settings","version":1,"settings":{},"pad":"${'x'.repeat(600 * 1024)}"}`,
+  ),
 );
 
 beforeEach(() => {
@@ -131,38 +139,53 @@ describe('imports over arbitrary files', () => {
 
 describe('managed policy over arbitrary contents', () => {
   it('never throws, keeps only valid values, carries only a non-blank text token, and pollutes nothing', async () => {
-    await prove('settings-managed', async () => {
-      let current: unknown = {};
-      const managed = fakeBrowser.storage.managed as unknown as { get(): Promise<unknown> };
-      vi.spyOn(managed, 'get').mockImplementation(() => Promise.resolve(current));
-      const policyText = fc.oneof(
-        settingsObject,
-        fc.tuple(settingsObject, jsonWithHostileKeys).map(([settings, token]) => `${settings.slice(0, -1)}${settings.length > 2 ? ',' : ''}"token":${jsonText(token) === 'undefined' ? 'null' : jsonText(token)}}`),
-      );
-      let runs = 0;
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(policyText.map((text) => JSON.parse(text) as unknown), fc.dictionary(hostileKey, jsonWithHostileKeys, { maxKeys: 6 })), async (raw) => {
-          runs += 1;
-          current = raw;
-          const policy = await readManagedPolicy();
-          for (const [key, value] of Object.entries(policy.values)) {
-            expect(SETTING_KEYS as readonly string[]).toContain(key);
-            expect(settingShapes[key as keyof typeof settingShapes].safeParse(value).success).toBe(true);
-          }
-          expect(Object.getPrototypeOf(policy.values)).toBe(Object.prototype);
-          if (policy.token !== undefined) {
-            expect(typeof policy.token).toBe('string');
-            expect(policy.token.trim()).not.toBe('');
-          }
-          const view = await readSettingsView();
-          expect(settingsSchema.safeParse(view.settings).success).toBe(true);
-          expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
-        }),
-        { numRuns: RUNS },
-      );
-      assertNoPoisoning({ ignoredRootRegex: IGNORED_ROOTS });
-      return { cases: runs, detail: `${runs} arbitrary managed policies` };
-    }, 'values');
+    await prove(
+      'settings-managed',
+      async () => {
+        let current: unknown = {};
+        const managed = fakeBrowser.storage.managed as unknown as { get(): Promise<unknown> };
+        vi.spyOn(managed, 'get').mockImplementation(() => Promise.resolve(current));
+        const policyText = fc.oneof(
+          settingsObject,
+          fc
+            .tuple(settingsObject, jsonWithHostileKeys)
+            .map(
+              ([settings, token]) =>
+                `${settings.slice(0, -1)}${settings.length > 2 ? ',' : ''}"token":${jsonText(token) === 'undefined' ? 'null' : jsonText(token)}}`,
+            ),
+        );
+        let runs = 0;
+        await fc.assert(
+          fc.asyncProperty(
+            fc.oneof(
+              policyText.map((text) => JSON.parse(text) as unknown),
+              fc.dictionary(hostileKey, jsonWithHostileKeys, { maxKeys: 6 }),
+            ),
+            async (raw) => {
+              runs += 1;
+              current = raw;
+              const policy = await readManagedPolicy();
+              for (const [key, value] of Object.entries(policy.values)) {
+                expect(SETTING_KEYS as readonly string[]).toContain(key);
+                expect(settingShapes[key as keyof typeof settingShapes].safeParse(value).success).toBe(true);
+              }
+              expect(Object.getPrototypeOf(policy.values)).toBe(Object.prototype);
+              if (policy.token !== undefined) {
+                expect(typeof policy.token).toBe('string');
+                expect(policy.token.trim()).not.toBe('');
+              }
+              const view = await readSettingsView();
+              expect(settingsSchema.safeParse(view.settings).success).toBe(true);
+              expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+            },
+          ),
+          { numRuns: RUNS },
+        );
+        assertNoPoisoning({ ignoredRootRegex: IGNORED_ROOTS });
+        return { cases: runs, detail: `${runs} arbitrary managed policies` };
+      },
+      'values',
+    );
   });
 
   it('a managed area that answers something other than an object gives no policy (and no throw)', async () => {

@@ -24,7 +24,21 @@ function reviewed(manifest: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-const FORBIDDEN_PERMISSIONS = ['tabs', 'scripting', 'webRequest', 'webRequestBlocking', 'cookies', 'history', 'debugger', 'management', '<all_urls>', 'nativeMessaging', 'downloads', 'webNavigation', 'declarativeNetRequest'];
+const FORBIDDEN_PERMISSIONS = [
+  'tabs',
+  'scripting',
+  'webRequest',
+  'webRequestBlocking',
+  'cookies',
+  'history',
+  'debugger',
+  'management',
+  '<all_urls>',
+  'nativeMessaging',
+  'downloads',
+  'webNavigation',
+  'declarativeNetRequest',
+];
 
 /** Checks every manifest must pass whatever the snapshot says. */
 function surfaceChecks(manifest: Record<string, unknown>): number {
@@ -37,7 +51,12 @@ function surfaceChecks(manifest: Record<string, unknown>): number {
   const hosts = (manifest['host_permissions'] as string[] | undefined) ?? [];
   expect(hosts.every((host) => /^http:\/\/(?:127\.0\.0\.1|localhost)\/\*$/.test(host))).toBe(true);
   const csp = (manifest['content_security_policy'] as { extension_pages?: string } | undefined)?.extension_pages ?? '';
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
   expect(directives.get('script-src')).toEqual(["'self'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(directives.get('default-src')).toEqual(["'none'"]);
@@ -156,12 +175,26 @@ describe('built bundles', () => {
       }
       expect(findings).toEqual([]);
       // Positive control: each pattern finds what it is for.
-      const control = ['eval("1")', 'new Function("a")', 'x=Function("a")', 'setTimeout("f()",1)', 'import("https://cdn.example/x.js")', 'importScripts("//cdn.example/x.js")', 'import(url)'];
+      const control = [
+        'eval("1")',
+        'new Function("a")',
+        'x=Function("a")',
+        'setTimeout("f()",1)',
+        'import("https://cdn.example/x.js")',
+        'importScripts("//cdn.example/x.js")',
+        'import(url)',
+      ];
       JS_SINKS.forEach(([, pattern], index) => {
         expect(pattern.test(control[index] ?? '')).toBe(true);
       });
-      expect(JS_SINKS.some(([, pattern]) => pattern.test('c=Function.call.bind(Object.prototype.hasOwnProperty);inspectedWindow:{eval:{minArgs:1}};import{a}from"./b.js"'))).toBe(false);
-      expect(htmlSinks('<div onclick="x()"><a href=" javascript:alert(1)">a</a><script src="https://cdn.example/x.js"></script><script>alert(1)</script></div>')).toHaveLength(4);
+      expect(
+        JS_SINKS.some(([, pattern]) =>
+          pattern.test('c=Function.call.bind(Object.prototype.hasOwnProperty);inspectedWindow:{eval:{minArgs:1}};import{a}from"./b.js"'),
+        ),
+      ).toBe(false);
+      expect(
+        htmlSinks('<div onclick="x()"><a href=" javascript:alert(1)">a</a><script src="https://cdn.example/x.js"></script><script>alert(1)</script></div>'),
+      ).toHaveLength(4);
       expect(htmlSinks('<meta name="viewport" content="width=device-width"><script type="module" crossorigin src="/chunks/popup.js"></script>')).toEqual([]);
       return { cases: files * JS_SINKS.length, detail: `${files} built .js/.html files × their sink patterns` };
     });
@@ -188,7 +221,14 @@ describe('lint rules', () => {
       }
       // The rules fire on a probe (a .js path: linted without type information).
       const [result] = await eslint.lintText(
-        ['el.innerHTML = html;', 'el.insertAdjacentHTML("beforeend", html);', 'new Function("return 1");', 'eval(code);', 'export const r = /(a+)+$/;', 'export const m = /a*b/;'].join('\n'),
+        [
+          'el.innerHTML = html;',
+          'el.insertAdjacentHTML("beforeend", html);',
+          'new Function("return 1");',
+          'eval(code);',
+          'export const r = /(a+)+$/;',
+          'export const m = /a*b/;',
+        ].join('\n'),
         { filePath: join(ROOT, 'src/security-lint-probe.js') },
       );
       const fired = new Set(result?.messages.map((message) => message.ruleId));
@@ -204,7 +244,12 @@ describe('lint rules', () => {
 describe('dependencies', () => {
   it('npm audit --omit=dev --audit-level=high passes (or says clearly that it could not run)', async () => {
     const run = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 });
-    let report: { vulnerabilities?: Record<string, { severity: string }>; metadata?: { dependencies?: { prod?: number } }; message?: string; statusCode?: number } = {};
+    let report: {
+      vulnerabilities?: Record<string, { severity: string }>;
+      metadata?: { dependencies?: { prod?: number } };
+      message?: string;
+      statusCode?: number;
+    } = {};
     try {
       report = JSON.parse(run.stdout || '{}') as typeof report;
     } catch {

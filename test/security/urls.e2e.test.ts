@@ -142,7 +142,11 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile URLs in Chromium
   function createdTargets(): string[] {
     return session.sim.requests
       .filter((r) => r.path === '/api/' && typeof r.body === 'string')
-      .flatMap((r) => (JSON.parse(r.body as string) as { command: string; context_data?: { urls?: string[] } }[]).flatMap((c) => (c.command === 'create_context' ? (c.context_data?.urls ?? []) : [])));
+      .flatMap((r) =>
+        (JSON.parse(r.body as string) as { command: string; context_data?: { urls?: string[] } }[]).flatMap((c) =>
+          c.command === 'create_context' ? (c.context_data?.urls ?? []) : [],
+        ),
+      );
   }
 
   /** Fires, then checks: nothing sent, no tab, every input refused in words. Returns the cases. */
@@ -193,7 +197,7 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile URLs in Chromium
       try {
         cases += await refusedAt(entry, inputs);
       } catch (error) {
-        failures.push(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+        failures.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
       }
     }
     expect(failures).toEqual([]);
@@ -205,7 +209,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile URLs in Chromium
       'urls-refused',
       async () => {
         let cases = 0;
-        cases += await atEach(ALL_ENTRIES, REFUSED.map(([, input]) => input));
+        cases += await atEach(
+          ALL_ENTRIES,
+          REFUSED.map(([, input]) => input),
+        );
         // Current tab from the popup: the active tab is an about:, data: or file: page.
         const popup = await session.openPage('popup.html');
         for (const url of ['about:blank', 'data:text/html,<p>x</p>', 'file:///etc/hostname']) {
@@ -221,7 +228,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile URLs in Chromium
         }
         await popup.close();
         cases += await atEach(['link', 'research', 'page', 'shortcut'], BAD_HOSTS);
-        return { cases, detail: `${REFUSED.length} inputs × ${ALL_ENTRIES.length} entry points + 3 current-tab pages + ${BAD_HOSTS.length} invalid hosts × 4 address entry points` };
+        return {
+          cases,
+          detail: `${REFUSED.length} inputs × ${ALL_ENTRIES.length} entry points + 3 current-tab pages + ${BAD_HOSTS.length} invalid hosts × 4 address entry points`,
+        };
       },
       'refused inputs',
     );
@@ -232,7 +242,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile URLs in Chromium
       'urls-refused',
       async () => {
         // The selection menu isolates every link found in selected text by design: not listed here.
-        const cases = await atEach(['link', 'page', 'shortcut', 'omnibox', 'popup isolate'], WRAPPED.map(([, input]) => input));
+        const cases = await atEach(
+          ['link', 'page', 'shortcut', 'omnibox', 'popup isolate'],
+          WRAPPED.map(([, input]) => input),
+        );
         return { cases, detail: `${WRAPPED.length} wrapped inputs × 5 entry points` };
       },
       'wrapped links',
@@ -251,13 +264,19 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile URLs in Chromium
           if (entry === 'popup isolate') expect(replies[0]?.ok, label).toBe(true);
           await waitForLaunchTabs(session, 1);
           const [request] = session.sim.requests.filter((r) => r.path === '/api/');
-          const commands = JSON.parse(typeof request?.body === 'string' ? request.body : '[]') as { command: string; context_data?: { urls?: string[]; policy?: { type: string; params: string[] }[] } }[];
+          const commands = JSON.parse(typeof request?.body === 'string' ? request.body : '[]') as {
+            command: string;
+            context_data?: { urls?: string[]; policy?: { type: string; params: string[] }[] };
+          }[];
           const create = commands.find((c) => c.command === 'create_context');
           expect(create?.context_data?.urls, label).toEqual([new URL(input).href]);
           expect(create?.context_data?.policy?.find((p) => p.type === 'domain_allow')?.params, label).toEqual([host]);
           const opened = session.tabUrls().filter((url) => !before.includes(url));
           expect(opened.length, label).toBe(1);
-          expect(opened.every((url) => isLaunchUrl(session.sim.launchBase, url)), label).toBe(true);
+          expect(
+            opened.every((url) => isLaunchUrl(session.sim.launchBase, url)),
+            label,
+          ).toBe(true);
           cases += 1;
         }
       }
@@ -270,12 +289,29 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile URLs in Chromium
     await prove(
       'launch-outside',
       async () => {
-        const hostileIds = ['../../evil', '//evil.example/x', 'x#@evil.example', 'x&ctx=y&next=https://evil.example/', 'https://evil.example/', '%2e%2e%2f', '\u0000', 'a'.repeat(5000), '', ' '];
+        const hostileIds = [
+          '../../evil',
+          '//evil.example/x',
+          'x#@evil.example',
+          'x&ctx=y&next=https://evil.example/',
+          'https://evil.example/',
+          '%2e%2e%2f',
+          '\u0000',
+          'a'.repeat(5000),
+          '',
+          ' ',
+        ];
         let current = '';
         const service = await startScripted((_method, path, body) => {
           if (path !== '/api/') return { status: 404, body: '' };
           const commands = JSON.parse(body.toString('utf8')) as { command_id?: string }[];
-          return { status: 200, body: JSON.stringify([{}, ...commands.slice(1).map((c) => ({ command_id: c.command_id, result: { browse_context_id: current, expires: 2_000_000_000, max_uses: 5 } }))]) };
+          return {
+            status: 200,
+            body: JSON.stringify([
+              {},
+              ...commands.slice(1).map((c) => ({ command_id: c.command_id, result: { browse_context_id: current, expires: 2_000_000_000, max_uses: 5 } })),
+            ]),
+          };
         });
         try {
           await seed(session, { serviceUrl: service.url, launchUrl: session.sim.launchBase });

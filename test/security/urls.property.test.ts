@@ -22,19 +22,42 @@ beforeEach(() => {
 
 const RUNS = 1000;
 
-const REFUSED_SCHEMES = ['javascript', 'vbscript', 'data', 'file', 'blob', 'about', 'chrome', 'chrome-extension', 'filesystem', 'view-source', 'ftp', 'ws', 'mailto', 'intent'];
+const REFUSED_SCHEMES = [
+  'javascript',
+  'vbscript',
+  'data',
+  'file',
+  'blob',
+  'about',
+  'chrome',
+  'chrome-extension',
+  'filesystem',
+  'view-source',
+  'ftp',
+  'ws',
+  'mailto',
+  'intent',
+];
 
 /** What WHATWG URL strips or ignores around and inside a scheme: C0 controls, space, tab, newline. */
 const junk = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u0000', '\u0001', '\u001f'), maxLength: 4 });
 
 /** A scheme in any case with tabs and newlines inside it (the URL parser removes them). */
 const spelledScheme = (scheme: string) =>
-  fc.array(fc.tuple(fc.boolean(), fc.constantFrom('', '', '', '\t', '\n')), { minLength: scheme.length, maxLength: scheme.length }).map((choices) =>
-    [...scheme].map((ch, i) => `${choices[i]?.[0] === true ? ch.toUpperCase() : ch}${choices[i]?.[1] ?? ''}`).join(''),
-  );
+  fc
+    .array(fc.tuple(fc.boolean(), fc.constantFrom('', '', '', '\t', '\n')), { minLength: scheme.length, maxLength: scheme.length })
+    .map((choices) => [...scheme].map((ch, i) => `${choices[i]?.[0] === true ? ch.toUpperCase() : ch}${choices[i]?.[1] ?? ''}`).join(''));
 
 const refusedSchemeText = fc
-  .tuple(fc.constantFrom(...REFUSED_SCHEMES), junk, fc.oneof(fc.string(), fc.webUrl().map((u) => `//${u}`), fc.webUrl()))
+  .tuple(
+    fc.constantFrom(...REFUSED_SCHEMES),
+    junk,
+    fc.oneof(
+      fc.string(),
+      fc.webUrl().map((u) => `//${u}`),
+      fc.webUrl(),
+    ),
+  )
   .chain(([scheme, lead, rest]) => spelledScheme(scheme).map((spelled) => ({ scheme, text: `${lead}${spelled}:${rest}` })));
 
 const anyText = fc.oneof(
@@ -46,56 +69,70 @@ const anyText = fc.oneof(
   refusedSchemeText.map((r) => r.text),
   // Wrapped links, their targets hostile too (a wrapped javascript: URL).
   fc
-    .tuple(fc.constantFrom(...(Object.keys(wrap) as (keyof typeof wrap)[])), fc.oneof(fc.webUrl(), refusedSchemeText.map((r) => r.text), fc.string()))
+    .tuple(
+      fc.constantFrom(...(Object.keys(wrap) as (keyof typeof wrap)[])),
+      fc.oneof(
+        fc.webUrl(),
+        refusedSchemeText.map((r) => r.text),
+        fc.string(),
+      ),
+    )
     .map(([format, inner]) => wrap[format](inner)),
 );
 
 describe('target URLs over arbitrary input', () => {
   it('checkTargetUrl and the target resolver only ever accept absolute http(s) URLs with a host; refused schemes are refused however they are written', async () => {
-    await prove('url-properties', () => {
-      let accepted = 0;
-      let refused = 0;
-      fc.assert(
-        fc.property(anyText, (text) => {
-          const check = checkTargetUrl(text);
-          if (check.ok) {
-            accepted += 1;
-            expect(['http:', 'https:']).toContain(check.url.protocol);
-            expect(check.url.hostname).not.toBe('');
-            expect(text.length).toBeLessThanOrEqual(MAX_URL_LENGTH);
-            // The href is stable: parsing it again gives the same URL (no second interpretation).
-            expect(new URL(check.url.href).href).toBe(check.url.href);
-          } else {
-            refused += 1;
-            // A link refused as it is stays refused, whatever the unwrap setting.
-            for (const mode of UNWRAP_MODES) expect(resolveLink(text, mode).ok).toBe(false);
-          }
-          // A link or typed text (omnibox, popup), unwrapped or not: a target is always an
-          // http(s) URL with a host (so is the wrapper offered as the other choice), or a refusal.
-          for (const mode of UNWRAP_MODES) {
-            for (const resolved of [resolveLink(text, mode), resolveText(text, mode)]) {
-              if (!resolved.ok) continue;
-              for (const url of [resolved.target.url, resolved.target.choice?.url].filter((u) => u !== undefined)) {
-                expect(['http:', 'https:']).toContain(url.protocol);
-                expect(url.hostname).not.toBe('');
+    await prove(
+      'url-properties',
+      () => {
+        let accepted = 0;
+        let refused = 0;
+        fc.assert(
+          fc.property(anyText, (text) => {
+            const check = checkTargetUrl(text);
+            if (check.ok) {
+              accepted += 1;
+              expect(['http:', 'https:']).toContain(check.url.protocol);
+              expect(check.url.hostname).not.toBe('');
+              expect(text.length).toBeLessThanOrEqual(MAX_URL_LENGTH);
+              // The href is stable: parsing it again gives the same URL (no second interpretation).
+              expect(new URL(check.url.href).href).toBe(check.url.href);
+            } else {
+              refused += 1;
+              // A link refused as it is stays refused, whatever the unwrap setting.
+              for (const mode of UNWRAP_MODES) expect(resolveLink(text, mode).ok).toBe(false);
+            }
+            // A link or typed text (omnibox, popup), unwrapped or not: a target is always an
+            // http(s) URL with a host (so is the wrapper offered as the other choice), or a refusal.
+            for (const mode of UNWRAP_MODES) {
+              for (const resolved of [resolveLink(text, mode), resolveText(text, mode)]) {
+                if (!resolved.ok) continue;
+                for (const url of [resolved.target.url, resolved.target.choice?.url].filter((u) => u !== undefined)) {
+                  expect(['http:', 'https:']).toContain(url.protocol);
+                  expect(url.hostname).not.toBe('');
+                }
               }
             }
-          }
-        }),
-        { numRuns: RUNS },
-      );
-      let schemes = 0;
-      fc.assert(
-        fc.property(refusedSchemeText, ({ text }) => {
-          schemes += 1;
-          expect(checkTargetUrl(text).ok).toBe(false);
-        }),
-        { numRuns: RUNS },
-      );
-      expect(accepted).toBeGreaterThan(50);
-      expect(refused).toBeGreaterThan(50);
-      return { cases: accepted + refused + schemes, detail: `${accepted} accepted + ${refused} refused arbitrary strings/URLs, ${schemes} refused-scheme spellings` };
-    }, 'checks');
+          }),
+          { numRuns: RUNS },
+        );
+        let schemes = 0;
+        fc.assert(
+          fc.property(refusedSchemeText, ({ text }) => {
+            schemes += 1;
+            expect(checkTargetUrl(text).ok).toBe(false);
+          }),
+          { numRuns: RUNS },
+        );
+        expect(accepted).toBeGreaterThan(50);
+        expect(refused).toBeGreaterThan(50);
+        return {
+          cases: accepted + refused + schemes,
+          detail: `${accepted} accepted + ${refused} refused arbitrary strings/URLs, ${schemes} refused-scheme spellings`,
+        };
+      },
+      'checks',
+    );
   });
 
   it('typed text that the URL parser reads as a javascript:/data:/blob:… URL is refused whole, never mined for a link inside it', async () => {
@@ -103,9 +140,9 @@ describe('target URLs over arbitrary input', () => {
       'url-properties',
       () => {
         let runs = 0;
-        const wrapped = fc.tuple(fc.constantFrom('javascript', 'data', 'blob', 'file', 'about', 'vbscript'), junk, fc.webUrl()).chain(([scheme, lead, url]) =>
-          spelledScheme(scheme).map((spelled) => `${lead}${spelled}:${scheme === 'data' ? 'text/html,' : ''}${url}`),
-        );
+        const wrapped = fc
+          .tuple(fc.constantFrom('javascript', 'data', 'blob', 'file', 'about', 'vbscript'), junk, fc.webUrl())
+          .chain(([scheme, lead, url]) => spelledScheme(scheme).map((spelled) => `${lead}${spelled}:${scheme === 'data' ? 'text/html,' : ''}${url}`));
         fc.assert(
           fc.property(wrapped, (text) => {
             runs += 1;
@@ -131,7 +168,20 @@ describe('launch URLs over arbitrary input', () => {
         const candidate = fc.oneof(
           fc.webUrl({ withFragments: true, withQueryParameters: true, authoritySettings: { withUserInfo: true, withPort: true } }),
           fc.string().map((id) => `${LAUNCH_BASE}/launch?ctx=${id}`),
-          fc.tuple(fc.constantFrom('', 'user@', 'launch.acme.example@', ':pw@'), fc.constantFrom('launch.acme.example', 'launch.acme.example.evil.example', 'evil.example', 'LAUNCH.acme.example', 'launch.acme.example:443', 'launch.acme.example:8443'), fc.string(), fc.constantFrom('', '#x', '&ctx=2', '&next=https://evil.example/'))
+          fc
+            .tuple(
+              fc.constantFrom('', 'user@', 'launch.acme.example@', ':pw@'),
+              fc.constantFrom(
+                'launch.acme.example',
+                'launch.acme.example.evil.example',
+                'evil.example',
+                'LAUNCH.acme.example',
+                'launch.acme.example:443',
+                'launch.acme.example:8443',
+              ),
+              fc.string(),
+              fc.constantFrom('', '#x', '&ctx=2', '&next=https://evil.example/'),
+            )
             .map(([userinfo, host, id, tail]) => `https://${userinfo}${host}/isolation/launch?ctx=${encodeURIComponent(id)}${tail}`),
           fc.string(),
         );
@@ -156,7 +206,19 @@ describe('launch URLs over arbitrary input', () => {
         const hostileId = fc.oneof(
           fc.string(),
           fc.string({ unit: 'binary' }),
-          fc.constantFrom('../../evil', '//evil.example/x', '@evil.example', 'x#@evil.example', 'x&ctx=y', '%2e%2e/', 'https://evil.example/', 'javascript:alert(1)', '\u0000', ' ', ''),
+          fc.constantFrom(
+            '../../evil',
+            '//evil.example/x',
+            '@evil.example',
+            'x#@evil.example',
+            'x&ctx=y',
+            '%2e%2e/',
+            'https://evil.example/',
+            'javascript:alert(1)',
+            '\u0000',
+            ' ',
+            '',
+          ),
         );
         let built = 0;
         fc.assert(

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COMMANDS,
-  COMMAND_ID,
-  CONTEXT_FIELDS,
-  DELETE_RESULT_KEY,
-  ENDPOINTS,
-  SERVICE_ERRORS,
-  SETAUTH_ACK,
-  UPDATABLE_KEYS,
-} from '../../src/api/wire';
+import { COMMANDS, COMMAND_ID, CONTEXT_FIELDS, DELETE_RESULT_KEY, ENDPOINTS, SERVICE_ERRORS, SETAUTH_ACK, UPDATABLE_KEYS } from '../../src/api/wire';
 import { updateParams } from './commands';
 import { api, call, createContext, postRaw, result, type Slot, useSimulator } from './helpers';
 import { CONTEXT_DEFAULTS, SEED_TOKENS, startSimulator } from './index';
@@ -21,11 +12,11 @@ const h = useSimulator({ now: () => NOW_MS });
 
 describe('the command envelope', () => {
   it('acknowledges setauth even for a bad token, and fails every later slot with KeyError', async () => {
-    const reply = await api(h.sim, [
-      { command: COMMANDS.listUsers, org: 'acme' },
-      { command: COMMANDS.getOrg, org_name: 'acme' },
-      { command: 'no_such_command' },
-    ], 'not-a-token');
+    const reply = await api(
+      h.sim,
+      [{ command: COMMANDS.listUsers, org: 'acme' }, { command: COMMANDS.getOrg, org_name: 'acme' }, { command: 'no_such_command' }],
+      'not-a-token',
+    );
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual([
       { result: 'setting auth from data' },
@@ -39,7 +30,13 @@ describe('the command envelope', () => {
 
   it('treats a missing or non-string token as bad', async () => {
     for (const token of [undefined, null, 42, '']) {
-      const reply = await postRaw(h.sim, JSON.stringify([{ command: COMMANDS.setauth, data: token }, { command: COMMANDS.getOrg, org_name: 'acme' }]));
+      const reply = await postRaw(
+        h.sim,
+        JSON.stringify([
+          { command: COMMANDS.setauth, data: token },
+          { command: COMMANDS.getOrg, org_name: 'acme' },
+        ]),
+      );
       expect(reply.json).toEqual([{ result: SETAUTH_ACK }, { error: SERVICE_ERRORS.badToken }]);
     }
   });
@@ -102,7 +99,10 @@ describe('the command envelope', () => {
     ['setauth alone', JSON.stringify([{ command: COMMANDS.setauth, data: 'x' }]), 'ValueError: a request holds at least two commands, setauth first'],
     [
       'no setauth first',
-      JSON.stringify([{ command: COMMANDS.getOrg, org_name: 'acme' }, { command: COMMANDS.setauth, data: 'x' }]),
+      JSON.stringify([
+        { command: COMMANDS.getOrg, org_name: 'acme' },
+        { command: COMMANDS.setauth, data: 'x' },
+      ]),
       'ValueError: the first command must be setauth',
     ],
   ])('answers HTTP 400 {error} for %s', async (_name, body, error) => {
@@ -113,7 +113,10 @@ describe('the command envelope', () => {
   });
 
   it('answers 415 without Content-Type application/json, and 405 for GET', async () => {
-    const body = JSON.stringify([{ command: COMMANDS.setauth, data: h.sim.adminToken }, { command: COMMANDS.getOrg, org_name: 'acme' }]);
+    const body = JSON.stringify([
+      { command: COMMANDS.setauth, data: h.sim.adminToken },
+      { command: COMMANDS.getOrg, org_name: 'acme' },
+    ]);
     for (const type of [null, 'text/plain', 'application/x-www-form-urlencoded']) {
       const reply = await postRaw(h.sim, body, type);
       expect(reply.status).toBe(415);
@@ -156,7 +159,10 @@ describe('the command envelope', () => {
       query: {},
       status: 200,
       at: NOW_MS,
-      body: JSON.stringify([{ command: COMMANDS.setauth, data: h.sim.adminToken }, { command: COMMANDS.getOrg, org_name: 'acme' }]),
+      body: JSON.stringify([
+        { command: COMMANDS.setauth, data: h.sim.adminToken },
+        { command: COMMANDS.getOrg, org_name: 'acme' },
+      ]),
     });
     expect(logged?.headers['content-type']).toBe('application/json');
   });
@@ -227,11 +233,23 @@ describe('create_context', () => {
   });
 
   it.each([
-    ['both user and org', { user: ANALYST, org: 'acme', urls: ['https://a.example/'] }, 'ValidationError: context_data: exactly one of user and org is required'],
+    [
+      'both user and org',
+      { user: ANALYST, org: 'acme', urls: ['https://a.example/'] },
+      'ValidationError: context_data: exactly one of user and org is required',
+    ],
     ['neither user nor org', { urls: ['https://a.example/'] }, 'ValidationError: context_data: exactly one of user and org is required'],
     ['no urls for service-ruby', { user: ANALYST }, 'ValidationError: context_data.urls: required unless session_type is toolbox-standalone'],
-    ['two urls', { user: ANALYST, urls: ['https://a.example/', 'https://b.example/'] }, 'ValidationError: context_data.urls: Too big: expected array to have exactly 1 items'],
-    ['a defanged url', { user: ANALYST, urls: ['hxxps://evil[.]example/'] }, 'ValidationError: context_data.urls[0]: not an absolute http(s) URL: "hxxps://evil[.]example/"'],
+    [
+      'two urls',
+      { user: ANALYST, urls: ['https://a.example/', 'https://b.example/'] },
+      'ValidationError: context_data.urls: Too big: expected array to have exactly 1 items',
+    ],
+    [
+      'a defanged url',
+      { user: ANALYST, urls: ['hxxps://evil[.]example/'] },
+      'ValidationError: context_data.urls[0]: not an absolute http(s) URL: "hxxps://evil[.]example/"',
+    ],
     [
       'an unknown egress location',
       { user: ANALYST, session_type: 'toolbox-standalone', egress_region: 'Atlantis' },
@@ -247,8 +265,16 @@ describe('create_context', () => {
       { user: ANALYST, urls: ['https://a.example/'], session_type: 'silo-ruby' },
       'ValidationError: context_data.session_type: Invalid option: expected one of "service-ruby"|"toolbox-standalone"',
     ],
-    ['an unknown user', { user: 'nobody@acme.example', urls: ['https://a.example/'] }, 'ValidationError: context_data.user: unknown user "nobody@acme.example"'],
-    ['a user of another org', { user: 'ops@globex.example', urls: ['https://a.example/'] }, 'ValidationError: context_data.user: unknown user "ops@globex.example"'],
+    [
+      'an unknown user',
+      { user: 'nobody@acme.example', urls: ['https://a.example/'] },
+      'ValidationError: context_data.user: unknown user "nobody@acme.example"',
+    ],
+    [
+      'a user of another org',
+      { user: 'ops@globex.example', urls: ['https://a.example/'] },
+      'ValidationError: context_data.user: unknown user "ops@globex.example"',
+    ],
     ['an org outside the token', { org: 'globex', urls: ['https://a.example/'] }, SERVICE_ERRORS.noOrg('globex')],
     ['a misplaced key', { user: ANALYST, url: 'https://a.example/' }, 'ValidationError: context_data: Unrecognized key: "url"'],
     [
@@ -330,7 +356,11 @@ describe('create_context', () => {
 
 describe('get_context, update_context, delete_context', () => {
   it('takes exactly the updatable keys of the wire table, flat', () => {
-    expect(Object.keys(updateParams.shape).filter((k) => k !== CONTEXT_FIELDS.id).sort()).toEqual([...UPDATABLE_KEYS].sort());
+    expect(
+      Object.keys(updateParams.shape)
+        .filter((k) => k !== CONTEXT_FIELDS.id)
+        .sort(),
+    ).toEqual([...UPDATABLE_KEYS].sort());
   });
 
   it('updates and answers the details', async () => {

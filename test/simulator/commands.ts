@@ -30,14 +30,7 @@ import {
   decodeExpires,
 } from '../../src/api/wire';
 import { PolicyIssue, normalizePolicy } from '../../src/policy';
-import {
-  type ContextData,
-  contextDataSchema,
-  describeIssues,
-  expiresSchema,
-  maxUsesSchema,
-  proxySchema,
-} from './schemas';
+import { type ContextData, contextDataSchema, describeIssues, expiresSchema, maxUsesSchema, proxySchema } from './schemas';
 import {
   CONTEXT_DEFAULTS,
   type ContextRecord,
@@ -83,9 +76,7 @@ function validationError(message: string): CommandError {
 function decodeExpiry(value: string | number, nowSeconds: number): number {
   const seconds = decodeExpires(value, nowSeconds);
   if (seconds === null) {
-    throw validationError(
-      `${EXPIRES}: not epoch seconds, an ISO 8601 timestamp or a +seconds offset: ${JSON.stringify(value)}`,
-    );
+    throw validationError(`${EXPIRES}: not epoch seconds, an ISO 8601 timestamp or a +seconds offset: ${JSON.stringify(value)}`);
   }
   return seconds;
 }
@@ -174,8 +165,7 @@ export function createContext(params: unknown, ctx: CommandContext): ContextReco
     name: CONTEXT_DEFAULTS.name,
     enabled: true,
     created: ctx.nowSeconds,
-    expires:
-      expiresGiven === undefined ? ctx.nowSeconds + CONTEXT_DEFAULTS.expiresInSeconds : decodeExpiry(expiresGiven, ctx.nowSeconds),
+    expires: expiresGiven === undefined ? ctx.nowSeconds + CONTEXT_DEFAULTS.expiresInSeconds : decodeExpiry(expiresGiven, ctx.nowSeconds),
     maxUses: p[MAX_USES] ?? CONTEXT_DEFAULTS.maxUses,
     useCount: 0,
     contextData: data,
@@ -434,9 +424,7 @@ export function runCommands(state: SimState, body: unknown, options: RunOptions)
     const handler = HANDLERS.get(name);
     if (!handler) return fail(`ValueError: unknown command ${JSON.stringify(name)}`);
 
-    const params = Object.fromEntries(
-      Object.entries(entry).filter(([key]) => key !== ENVELOPE.command && key !== COMMAND_ID),
-    );
+    const params = Object.fromEntries(Object.entries(entry).filter(([key]) => key !== ENVELOPE.command && key !== COMMAND_ID));
     try {
       return answer({ [ENVELOPE.result]: handler(params, { state, token, nowSeconds: options.nowSeconds }) });
     } catch (error) {

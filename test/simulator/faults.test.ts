@@ -38,7 +38,13 @@ describe('transport faults (the request is not run)', () => {
     expect(reply.status).toBe(status);
     expect(reply.contentType).toBe('text/plain; charset=utf-8');
     expect(reply.text).toBe(
-      { 500: 'Simulated HTTP 500 Internal Server Error', 502: 'Simulated HTTP 502 Bad Gateway', 401: 'Simulated HTTP 401 Unauthorized', 403: 'Simulated HTTP 403 Forbidden', 404: 'Simulated HTTP 404 Not Found' }[status],
+      {
+        500: 'Simulated HTTP 500 Internal Server Error',
+        502: 'Simulated HTTP 502 Bad Gateway',
+        401: 'Simulated HTTP 401 Unauthorized',
+        403: 'Simulated HTTP 403 Forbidden',
+        404: 'Simulated HTTP 404 Not Found',
+      }[status],
     );
     expect(h.sim.state.contexts.size).toBe(0);
     expect(h.sim.requests.at(-1)?.status).toBe(status);
@@ -134,7 +140,11 @@ describe('reply faults (the commands run, the reply is spoiled)', () => {
     h.sim.faults.mismatchedCommandId = true;
     const reply = await postRaw(
       h.sim,
-      JSON.stringify([{ command: COMMANDS.setauth, data: h.sim.adminToken }, { ...ORG, [COMMAND_ID]: 'q-1' }, { ...ORG, [COMMAND_ID]: 'q-2' }]),
+      JSON.stringify([
+        { command: COMMANDS.setauth, data: h.sim.adminToken },
+        { ...ORG, [COMMAND_ID]: 'q-1' },
+        { ...ORG, [COMMAND_ID]: 'q-2' },
+      ]),
     );
     const slots = reply.json as Slot[];
     expect(slots.map((slot) => slot[COMMAND_ID])).toEqual(['mismatched-0', 'q-1-mismatched', 'q-2-mismatched']);
@@ -143,10 +153,7 @@ describe('reply faults (the commands run, the reply is spoiled)', () => {
 
   it('errorSlots answers the named commands with the given error, others normally', async () => {
     h.sim.faults.errorSlots = { [COMMANDS.createContext]: 'BrowsingError: simulated failure' };
-    const reply = await postRaw(
-      h.sim,
-      JSON.stringify([{ command: COMMANDS.setauth, data: h.sim.adminToken }, { ...CREATE, [COMMAND_ID]: 'c' }, ORG]),
-    );
+    const reply = await postRaw(h.sim, JSON.stringify([{ command: COMMANDS.setauth, data: h.sim.adminToken }, { ...CREATE, [COMMAND_ID]: 'c' }, ORG]));
     const slots = reply.json as Slot[];
     expect(slots[1]).toEqual({ error: 'BrowsingError: simulated failure', [COMMAND_ID]: 'c' });
     expect(slots[2]).toMatchObject({ result: { path: 'acme/soc' } });
@@ -243,7 +250,12 @@ describe('fault control', () => {
     const id = await createContext(h.sim, CREATE.context_data);
     h.sim.reset();
     expect(h.sim.state.contexts.has(id)).toBe(false);
-    const slots = (await api(h.sim, [{ command: COMMANDS.getProxies, org_name: 'acme' }, { command: COMMANDS.getContext, [CONTEXT_FIELDS.id]: id }])).json as Slot[];
+    const slots = (
+      await api(h.sim, [
+        { command: COMMANDS.getProxies, org_name: 'acme' },
+        { command: COMMANDS.getContext, [CONTEXT_FIELDS.id]: id },
+      ])
+    ).json as Slot[];
     expect(slots[1]).toMatchObject({ result: { proxies: [{ name: 'acme-egress' }] } });
     expect(slots[2]).toHaveProperty('error');
   });

@@ -77,22 +77,14 @@ export async function call(sim: Simulator, command: Record<string, unknown>, tok
 }
 
 /** The result of one command, failing the test on an error slot. */
-export async function result<T = Record<string, unknown>>(
-  sim: Simulator,
-  command: Record<string, unknown>,
-  token: unknown = sim.adminToken,
-): Promise<T> {
+export async function result<T = Record<string, unknown>>(sim: Simulator, command: Record<string, unknown>, token: unknown = sim.adminToken): Promise<T> {
   const slot = await call(sim, command, token);
   expect(slot).not.toHaveProperty('error');
   return slot.result as T;
 }
 
 /** Creates a context; answers its id. */
-export async function createContext(
-  sim: Simulator,
-  contextData: Record<string, unknown>,
-  commandLevel: Record<string, unknown> = {},
-): Promise<string> {
+export async function createContext(sim: Simulator, contextData: Record<string, unknown>, commandLevel: Record<string, unknown> = {}): Promise<string> {
   const created = await result(sim, { command: COMMANDS.createContext, context_data: contextData, ...commandLevel });
   const id = created[CONTEXT_FIELDS.id];
   expect(typeof id).toBe('string');

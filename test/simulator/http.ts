@@ -350,10 +350,7 @@ function handleShortcut(ctx: ServerContext, { res, url }: Incoming): void {
   }
   const user = q.get(SHORTCUT_PARAMS.user);
   const target = q.get(SHORTCUT_PARAMS.url);
-  const missing = [
-    ...(user === null || user === '' ? [SHORTCUT_PARAMS.user] : []),
-    ...(target === null || target === '' ? [SHORTCUT_PARAMS.url] : []),
-  ];
+  const missing = [...(user === null || user === '' ? [SHORTCUT_PARAMS.user] : []), ...(target === null || target === '' ? [SHORTCUT_PARAMS.url] : [])];
   if (missing.length > 0) {
     sendText(res, 400, `ValidationError: missing ${missing.join(', ')}`);
     return;

@@ -95,9 +95,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   let base = '';
-  const server = createServer(
-    createRequestListener({ state, faults, requests, pending, now, launchBase: () => base, reset }),
-  );
+  const server = createServer(createRequestListener({ state, faults, requests, pending, now, launchBase: () => base, reset }));
   await listen(server, options.port ?? 0, host);
   const address = server.address() as AddressInfo;
   base = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;

@@ -31,13 +31,7 @@ export function newNonce(): string {
 }
 
 export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return ["default-src 'none'", `style-src 'nonce-${nonce}'`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
 }
 
 /** Headers of every HTML page the simulator serves. */
@@ -109,10 +103,7 @@ export function renderSessionPage(view: SessionView, nonce: string): string {
     view.policies.length === 0
       ? '<li data-testid="policy" data-policy-type="">none</li>'
       : view.policies
-          .map(
-            (p) =>
-              `<li data-testid="policy" data-policy-type="${escapeHtml(p.type)}">${escapeHtml(p.type)}: ${escapeHtml(p.params.join(', '))}</li>`,
-          )
+          .map((p) => `<li data-testid="policy" data-policy-type="${escapeHtml(p.type)}">${escapeHtml(p.type)}: ${escapeHtml(p.params.join(', '))}</li>`)
           .join('');
   const hidden = view.chrome === 'seamless' ? ' hidden' : '';
   const body = [

@@ -30,9 +30,7 @@ describe('policy_proxies.get', () => {
       proxies: [SOC, { ...ACME, inherited_from: 'acme' }],
       [PROXY_FIELDS.policy]: { enabled: true, fail_mode: 'closed', inherited_from: 'acme' },
     });
-    expect(
-      await result(h.sim, { command: COMMANDS.getProxies, org_name: 'globex', include_proxy_policy: true }, SEED_TOKENS.globexAdmin),
-    ).toEqual({
+    expect(await result(h.sim, { command: COMMANDS.getProxies, org_name: 'globex', include_proxy_policy: true }, SEED_TOKENS.globexAdmin)).toEqual({
       proxies: [{ name: 'globex-main', location: { address: 'proxy.globex.example' } }],
       proxy_policy: { enabled: false },
     });
@@ -115,7 +113,10 @@ describe('policy_proxies.set and .add', () => {
   it.each([
     [{ name: '', location: { address: 'a.example' } }, 'ValidationError: proxies[0].name: Too small: expected string to have >=1 characters'],
     [{ name: 'p', location: {} }, 'ValidationError: proxies[0].location.address: Invalid input: expected string, received undefined'],
-    [{ name: 'p', location: { address: 'http://a.example' } }, 'ValidationError: proxies[0].location.address: not an IP address or host name: "http://a.example"'],
+    [
+      { name: 'p', location: { address: 'http://a.example' } },
+      'ValidationError: proxies[0].location.address: not an IP address or host name: "http://a.example"',
+    ],
     [{ name: 'p', location: { address: 'a.example', port: 70000 } }, 'ValidationError: proxies[0].location.port: Too big: expected number to be <=65535'],
     [
       { name: 'p', location: { address: 'a.example', type: 'ftp' } },

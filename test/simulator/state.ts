@@ -274,16 +274,7 @@ export function targetUrlOf(context: ContextRecord): string | undefined {
   return context.contextData[K.url]?.[0];
 }
 
-export type LaunchRefusalReason =
-  | 'missing-context'
-  | 'unknown'
-  | 'deleted'
-  | 'disabled'
-  | 'expired'
-  | 'exhausted'
-  | 'client-ip'
-  | 'suspended'
-  | 'egress';
+export type LaunchRefusalReason = 'missing-context' | 'unknown' | 'deleted' | 'disabled' | 'expired' | 'exhausted' | 'client-ip' | 'suspended' | 'egress';
 
 export type LaunchDecision =
   | { readonly ok: true; readonly context: ContextRecord; readonly catchall: boolean }
@@ -387,13 +378,7 @@ export function seedState(state: SimState, options: SeedOptions): void {
     },
     now,
   );
-  const soc = addOrg(
-    state,
-    acme.id,
-    'soc',
-    { proxies: [{ name: 'soc-tls', location: { address: 'tls-proxy.soc.acme.example', type: 'https' } }] },
-    now,
-  );
+  const soc = addOrg(state, acme.id, 'soc', { proxies: [{ name: 'soc-tls', location: { address: 'tls-proxy.soc.acme.example', type: 'https' } }] }, now);
   const tier1 = addOrg(state, soc.id, 'tier1', {}, now);
   const legal = addOrg(
     state,

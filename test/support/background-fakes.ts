@@ -141,7 +141,8 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
     tokenClears: 0,
     imports: [],
   };
-  const view = (): SettingsView => viewOf(state.settings, { locked: state.locked, tokenManaged: state.tokenManaged, managedBroken: options.managedBroken ?? [] });
+  const view = (): SettingsView =>
+    viewOf(state.settings, { locked: state.locked, tokenManaged: state.tokenManaged, managedBroken: options.managedBroken ?? [] });
   const deps: HandlerDeps = {
     readSettings: () => Promise.resolve(view()),
     readToken: () => Promise.resolve(state.token),
@@ -178,7 +179,12 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
     exportSettings: (): Promise<SettingsExport> => Promise.resolve({ format: 'isolink-settings', version: 1, settings: state.settings }),
     previewImport: (json) => {
       state.imports.push(json);
-      return Promise.resolve({ changes: [], service: null, launch: null, connection: { serviceUrl: state.settings.serviceUrl, launchUrl: state.settings.launchUrl } });
+      return Promise.resolve({
+        changes: [],
+        service: null,
+        launch: null,
+        connection: { serviceUrl: state.settings.serviceUrl, launchUrl: state.settings.launchUrl },
+      });
     },
     importSettings: (json) => {
       state.imports.push(json);

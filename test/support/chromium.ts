@@ -41,7 +41,9 @@ export async function launchExtension(extensionDir: string, profileDir: string, 
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,
     headless: options.headless ?? true,
-    ...(options.language === undefined ? {} : { env: { ...process.env, LANGUAGE: options.language, LANG: `${options.language}.UTF-8` }, locale: options.language }),
+    ...(options.language === undefined
+      ? {}
+      : { env: { ...process.env, LANGUAGE: options.language, LANG: `${options.language}.UTF-8` }, locale: options.language }),
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
@@ -59,8 +61,7 @@ export async function launchExtension(extensionDir: string, profileDir: string, 
   try {
     options.beforeWorker?.(context);
     const worker =
-      context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
-      (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+      context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
     return { context, worker, extensionId: new URL(worker.url()).host };
   } catch (error) {
     await context.close().catch(() => undefined);

@@ -27,14 +27,22 @@ export const wrap = {
   proofpointV1: (target: string) => `https://urldefense.proofpoint.com/v1/url?u=${pct(target)}&k=abc%3D%3D%0A&r=x&m=y&s=z`,
   proofpointV2: (target: string) => {
     // Percent-encode (keeping '/'), then write '%' as '-' and '/' as '_' (literal ones as -2D, -5F).
-    const encoded = pct(target).replaceAll('%2F', '/').replaceAll('-', '%2D').replaceAll('_', '%5F').replaceAll('!', '%21').replaceAll("'", '%27').replaceAll('(', '%28').replaceAll(')', '%29').replaceAll('*', '%2A');
+    const encoded = pct(target)
+      .replaceAll('%2F', '/')
+      .replaceAll('-', '%2D')
+      .replaceAll('_', '%5F')
+      .replaceAll('!', '%21')
+      .replaceAll("'", '%27')
+      .replaceAll('(', '%28')
+      .replaceAll(')', '%29')
+      .replaceAll('*', '%2A');
     return `https://urldefense.proofpoint.com/v2/url?u=${encoded.replaceAll('%', '-').replaceAll('/', '_')}&d=DwMF&c=x&r=y&m=z&s=w&e=`;
   },
   proofpointV3: (target: string, host = 'urldefense.com') => {
     const chars = [...target];
     const bytes: number[] = [];
     let body = '';
-    for (let i = 0; i < chars.length; ) {
+    for (let i = 0; i < chars.length;) {
       // A '.' that starts a path segment is replaced too: the URL parser would drop a `/./` segment.
       if (keptByV3(chars[i] ?? '') && !(chars[i] === '.' && body.endsWith('/'))) {
         body += chars[i] ?? '';

@@ -21,18 +21,7 @@ import { fangMenuTitle, menuItems } from '../../src/background/menus';
 import type { Settings } from '../../src/settings/schema';
 import type { Simulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
-import {
-  NOW,
-  NOW_SECONDS,
-  SOURCE,
-  SOURCE_TAB,
-  USER,
-  apiBodies,
-  contextIds,
-  createFakes,
-  onlyContextId,
-  simSettings,
-} from '../support/background-fakes';
+import { NOW, NOW_SECONDS, SOURCE, SOURCE_TAB, USER, apiBodies, contextIds, createFakes, onlyContextId, simSettings } from '../support/background-fakes';
 import { installMessages } from '../support/i18n';
 
 const handle = useSimulator();
@@ -250,7 +239,13 @@ describe('isolating one link', () => {
 describe('typed text (omnibox and popup): refanged, and its first http(s) link taken', () => {
   const ENTRIES = [
     ['omnibox', (deps: HandlerDeps, text: string) => onOmniboxEntered(deps, text)],
-    ['popup', (deps: HandlerDeps, text: string) => createHandlers(deps).isolate({ url: text, session: 'standard' }).then(() => undefined)],
+    [
+      'popup',
+      (deps: HandlerDeps, text: string) =>
+        createHandlers(deps)
+          .isolate({ url: text, session: 'standard' })
+          .then(() => undefined),
+    ],
   ] as const;
 
   const TEXTS = [
@@ -412,7 +407,11 @@ describe('popup policy toggles replace the default entry of their type', () => {
     const { deps, state } = createFakes(sim(), simSettings(sim(), { policy: DEFAULT_POLICY }));
 
     // Act
-    const outcome = await createHandlers(deps).isolate({ url: 'hxxps://evil[.]example/login?next=%2F', session: 'standard', toggles: { clipboard: 'allow_all' } });
+    const outcome = await createHandlers(deps).isolate({
+      url: 'hxxps://evil[.]example/login?next=%2F',
+      session: 'standard',
+      toggles: { clipboard: 'allow_all' },
+    });
 
     // Assert
     expect((onlyCommand()['context_data'] as Record<string, unknown>)['policy']).toEqual([
@@ -515,7 +514,13 @@ describe('a selection with several links', () => {
     // Assert
     expect(state.tabs.map((tab) => tab.options.index)).toEqual([3, 4]);
     expect(state.recent.map((entry) => entry.url)).toEqual(['https://one.example/a', 'https://three.example/c']);
-    expect(state.notices).toEqual([{ kind: 'info', title: 'Opened 2 of 3 links in isolation', message: expect.stringMatching(/^http:\/\/two\.example\/b: The service refused the request \(create_context\): ValueError: /) as unknown }]);
+    expect(state.notices).toEqual([
+      {
+        kind: 'info',
+        title: 'Opened 2 of 3 links in isolation',
+        message: expect.stringMatching(/^http:\/\/two\.example\/b: The service refused the request \(create_context\): ValueError: /) as unknown,
+      },
+    ]);
   });
 
   it('createMany creates without opening any tab', async () => {
@@ -558,7 +563,7 @@ describe('copying', () => {
     expect(state.tabs).toEqual([]);
   });
 
-  it('a refused copy is notified, in Isolink\'s words rather than the browser\'s', async () => {
+  it("a refused copy is notified, in Isolink's words rather than the browser's", async () => {
     // Arrange
     const { deps, state } = createFakes(sim());
     state.copyError = new DOMException('Document is not focused.', 'NotAllowedError');

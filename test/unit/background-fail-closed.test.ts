@@ -55,8 +55,7 @@ const URL_ENTRIES: readonly Entry[] = [
   {
     name: 'menu isolate-link-research',
     session: 'research',
-    run: (deps, raw) =>
-      onMenuClick(deps, { menuItemId: MENU_IDS.isolateLinkResearch, linkUrl: raw, pageUrl: SOURCE_TAB.url }, { ...SOURCE_TAB }),
+    run: (deps, raw) => onMenuClick(deps, { menuItemId: MENU_IDS.isolateLinkResearch, linkUrl: raw, pageUrl: SOURCE_TAB.url }, { ...SOURCE_TAB }),
     retry: isolateRetry('research', SOURCE),
   },
   {
@@ -228,16 +227,19 @@ describe('refused input: nothing is sent, nothing is opened, the notice says why
   ] as const;
   const wrappedCases = WRAPPED.flatMap(([label, raw, reason]) => URL_ENTRIES.map((entry) => ({ label, raw, reason, entry })));
 
-  it.each(wrappedCases.map((c) => [c.entry.name, c.label, c] as const))('%s refuses %s instead of isolating the link inside it', async (_entry, _label, { raw, reason, entry }) => {
-    // Arrange
-    const { deps, state } = createFakes(sim());
+  it.each(wrappedCases.map((c) => [c.entry.name, c.label, c] as const))(
+    '%s refuses %s instead of isolating the link inside it',
+    async (_entry, _label, { raw, reason, entry }) => {
+      // Arrange
+      const { deps, state } = createFakes(sim());
 
-    // Act
-    await entry.run(deps, raw);
+      // Act
+      await entry.run(deps, raw);
 
-    // Assert
-    expectFailedClosed(state, entry, raw, { title: 'Link not isolated', message: reason, next: 'none' }, 0);
-  });
+      // Assert
+      expectFailedClosed(state, entry, raw, { title: 'Link not isolated', message: reason, next: 'none' }, 0);
+    },
+  );
 
   it.each([
     ['javascript:alert(1)'],
@@ -254,9 +256,7 @@ describe('refused input: nothing is sent, nothing is opened, the notice says why
     await onMenuClick(deps, { menuItemId: MENU_IDS.isolateSelection, selectionText: text }, { ...SOURCE_TAB });
 
     // Assert
-    expect(state.notices).toEqual([
-      { kind: 'info', title: 'No links found', message: 'The selected text holds no http or https link, defanged or not.' },
-    ]);
+    expect(state.notices).toEqual([{ kind: 'info', title: 'No links found', message: 'The selected text holds no http or https link, defanged or not.' }]);
     expect(state.tabs).toEqual([]);
     expect(sim().requests).toEqual([]);
   });
@@ -385,35 +385,32 @@ describe('service faults: nothing is opened, the create is sent once and never r
     expectFailedClosed(state, entry, TARGET, fault.expected(sim()), fault.requests);
   });
 
-  it(
-    'a service that never answers times out with nothing opened and a retry offered',
-    async () => {
-      // Arrange
-      const [entry] = URL_ENTRIES;
-      if (!entry) throw new Error('no entry');
-      const fakes = createFakes(sim());
-      const state = fakes.state;
-      // The shipped limit is REQUEST_TIMEOUT_MS (15 s); the path is the same with a short one.
-      const deps = { ...fakes.deps, requestTimeoutMs: 300 };
-      sim().faults.set({ hang: true });
+  it('a service that never answers times out with nothing opened and a retry offered', async () => {
+    // Arrange
+    const [entry] = URL_ENTRIES;
+    if (!entry) throw new Error('no entry');
+    const fakes = createFakes(sim());
+    const state = fakes.state;
+    // The shipped limit is REQUEST_TIMEOUT_MS (15 s); the path is the same with a short one.
+    const deps = { ...fakes.deps, requestTimeoutMs: 300 };
+    sim().faults.set({ hang: true });
 
-      // Act
-      await entry.run(deps, TARGET);
+    // Act
+    await entry.run(deps, TARGET);
 
-      // Assert
-      expectFailedClosed(
-        state,
-        entry,
-        TARGET,
-        {
-          title: 'The service did not answer in time',
-          message: 'Nothing was opened. The context may or may not have been created; try again, or check the service URL.',
-          next: 'retry',
-        },
-        1,
-      );
-    },
-  );
+    // Assert
+    expectFailedClosed(
+      state,
+      entry,
+      TARGET,
+      {
+        title: 'The service did not answer in time',
+        message: 'Nothing was opened. The context may or may not have been created; try again, or check the service URL.',
+        next: 'retry',
+      },
+      1,
+    );
+  });
 });
 
 describe('a selection of several links fails closed too', () => {
@@ -447,7 +444,11 @@ describe('a selection of several links fails closed too', () => {
       undefined,
       (s) => ({
         kind: 'failure',
-        failure: { title: 'Isolink may not reach the service', message: `Isolink may not reach ${s.url}. Open the options and click Grant access.`, next: 'options' },
+        failure: {
+          title: 'Isolink may not reach the service',
+          message: `Isolink may not reach ${s.url}. Open the options and click Grant access.`,
+          next: 'options',
+        },
         retry: { kind: 'openMany', urls: LINKS, source: SOURCE },
       }),
       0,
@@ -563,8 +564,7 @@ describe('launch URLs: only ever on the configured launch base', () => {
     // Assert
     expect(actual).toEqual({
       title: 'Launch address refused',
-      message:
-        'The service answered with a launch address outside the configured launch URL, so Isolink did not open it. Check the launch URL in the options.',
+      message: 'The service answered with a launch address outside the configured launch URL, so Isolink did not open it. Check the launch URL in the options.',
       next: 'options',
     });
   });

@@ -13,17 +13,7 @@ import { exportSettings, importSettings, readSettingsView, saveSettings } from '
 import { clearToken, moveToken, readToken, writeToken } from '../../src/settings/token';
 import type { Simulator } from '../simulator';
 import { createContext, useSimulator } from '../simulator/helpers';
-import {
-  SOURCE_TAB,
-  USER,
-  apiBodies,
-  contextIds,
-  createFakes,
-  recentEntry,
-  simSettings,
-  type FakeState,
-  type Fakes,
-} from '../support/background-fakes';
+import { SOURCE_TAB, USER, apiBodies, contextIds, createFakes, recentEntry, simSettings, type FakeState, type Fakes } from '../support/background-fakes';
 import { format, installMessages } from '../support/i18n';
 import { seenConnection } from '../support/import';
 
@@ -37,7 +27,6 @@ async function expectSaid(act: Promise<unknown>, expected: { name: string; messa
   expect(error).toMatchObject(fields);
   expect(errorText(error)).toBe(message);
 }
-
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
@@ -105,20 +94,70 @@ describe('getStatus', () => {
   });
 
   it.each<[string, (state: FakeState) => void, (s: Simulator) => Partial<Status>]>([
-    ['no service URL', (state) => { state.settings = { ...state.settings, serviceUrl: '' }; }, () => ({ problems: [PROBLEM.noService], serviceHost: null, serviceOrigin: null, hostPermission: false })],
-    ['a service URL that is plain http off loopback', (state) => { state.settings = { ...state.settings, serviceUrl: 'http://isolation.acme.example' }; }, () => ({ problems: [PROBLEM.badService], serviceHost: null, serviceOrigin: null, hostPermission: false })],
-    ['a bad launch URL', (state) => { state.settings = { ...state.settings, launchUrl: 'ftp://launch.acme.example' }; }, () => ({ problems: [PROBLEM.badLaunch] })],
-    ['no identity', (state) => { state.settings = { ...state.settings, username: '' }; }, () => ({ problems: [PROBLEM.noIdentity], identity: null })],
-    ['both identities', (state) => { state.settings = { ...state.settings, org: 'acme' }; }, () => ({ problems: [PROBLEM.noIdentity], identity: null })],
-    ['no token', (state) => { state.token = null; }, () => ({ problems: [PROBLEM.noToken], hasToken: false, tokenSource: null })],
-    ['no host permission', (state) => { state.permission = false; }, (s) => ({ problems: [`Isolink may not reach ${s.url} yet. Open the options and click Grant access.`], hostPermission: false })],
+    [
+      'no service URL',
+      (state) => {
+        state.settings = { ...state.settings, serviceUrl: '' };
+      },
+      () => ({ problems: [PROBLEM.noService], serviceHost: null, serviceOrigin: null, hostPermission: false }),
+    ],
+    [
+      'a service URL that is plain http off loopback',
+      (state) => {
+        state.settings = { ...state.settings, serviceUrl: 'http://isolation.acme.example' };
+      },
+      () => ({ problems: [PROBLEM.badService], serviceHost: null, serviceOrigin: null, hostPermission: false }),
+    ],
+    [
+      'a bad launch URL',
+      (state) => {
+        state.settings = { ...state.settings, launchUrl: 'ftp://launch.acme.example' };
+      },
+      () => ({ problems: [PROBLEM.badLaunch] }),
+    ],
+    [
+      'no identity',
+      (state) => {
+        state.settings = { ...state.settings, username: '' };
+      },
+      () => ({ problems: [PROBLEM.noIdentity], identity: null }),
+    ],
+    [
+      'both identities',
+      (state) => {
+        state.settings = { ...state.settings, org: 'acme' };
+      },
+      () => ({ problems: [PROBLEM.noIdentity], identity: null }),
+    ],
+    [
+      'no token',
+      (state) => {
+        state.token = null;
+      },
+      () => ({ problems: [PROBLEM.noToken], hasToken: false, tokenSource: null }),
+    ],
+    [
+      'no host permission',
+      (state) => {
+        state.permission = false;
+      },
+      (s) => ({ problems: [`Isolink may not reach ${s.url} yet. Open the options and click Grant access.`], hostPermission: false }),
+    ],
     [
       'nothing at all',
       (state) => {
         state.settings = { ...state.settings, serviceUrl: '', username: '' };
         state.token = null;
       },
-      () => ({ problems: [PROBLEM.noService, PROBLEM.noIdentity, PROBLEM.noToken], serviceHost: null, serviceOrigin: null, hostPermission: false, identity: null, hasToken: false, tokenSource: null }),
+      () => ({
+        problems: [PROBLEM.noService, PROBLEM.noIdentity, PROBLEM.noToken],
+        serviceHost: null,
+        serviceOrigin: null,
+        hostPermission: false,
+        identity: null,
+        hasToken: false,
+        tokenSource: null,
+      }),
     ],
   ])('lists the problem of %s', async (_label, change, expected) => {
     // Arrange
@@ -248,7 +287,12 @@ describe('settings and token messages', () => {
 
     // Assert
     expect(state.tokenClears).toBe(1);
-    expect(actual).toMatchObject({ hasToken: false, tokenSource: null, configured: false, problems: ['No admin token is set. Open the options and enter it.'] });
+    expect(actual).toMatchObject({
+      hasToken: false,
+      tokenSource: null,
+      configured: false,
+      problems: ['No admin token is set. Open the options and enter it.'],
+    });
   });
 
   it('exportSettings answers the file text, pretty-printed, without the token', async () => {
@@ -339,12 +383,17 @@ describe('testConnection', () => {
     const act = handlers.testConnection({});
 
     // Assert
-    await expect(act).rejects.toMatchObject({ name: 'AuthError', message: 'The service rejected the admin token (KeyError: invalid or missing admin token). Check the token in the options.' });
+    await expect(act).rejects.toMatchObject({
+      name: 'AuthError',
+      message: 'The service rejected the admin token (KeyError: invalid or missing admin token). Check the token in the options.',
+    });
   });
 
   it('with an organisation the token may not see fails with a CommandError', async () => {
     // Arrange
-    const { handlers } = setUp(simSettings(sim(), { username: '', org: 'globex' }), { token: { token: 'demo-soc-admin-token', source: 'session', origin: new URL(sim().url).origin } });
+    const { handlers } = setUp(simSettings(sim(), { username: '', org: 'globex' }), {
+      token: { token: 'demo-soc-admin-token', source: 'session', origin: new URL(sim().url).origin },
+    });
 
     // Act
     const act = handlers.testConnection({});
@@ -381,7 +430,11 @@ describe('isolation messages', () => {
     await expectSaid(act, { name: 'RequestRefusedError', message: 'The research session choices are not valid. Check them and try again.' });
     expect(sim().requests).toEqual([]);
     expect(state.notices).toEqual([
-      { kind: 'failure', failure: { title: 'Request refused', message: 'The research session choices are not valid. Check them and try again.', next: 'none' }, retry: undefined },
+      {
+        kind: 'failure',
+        failure: { title: 'Request refused', message: 'The research session choices are not valid. Check them and try again.', next: 'none' },
+        retry: undefined,
+      },
     ]);
   });
 
@@ -399,7 +452,11 @@ describe('isolation messages', () => {
 
   it('isolateCurrentTab carries the popup’s research choice and policy toggles', async () => {
     // Arrange
-    const settings = simSettings(sim(), { autoDomainAllow: false, expiry: { preset: 'none', customMinutes: 60 }, policy: [{ type: 'readonly', params: ['false'] }] });
+    const settings = simSettings(sim(), {
+      autoDomainAllow: false,
+      expiry: { preset: 'none', customMinutes: 60 },
+      policy: [{ type: 'readonly', params: ['false'] }],
+    });
     const { handlers } = setUp(settings, { activeTab: { ...SOURCE_TAB, url: TARGET } });
 
     // Act
@@ -413,13 +470,29 @@ describe('isolation messages', () => {
     expect(apiBodies(sim())[0]?.[1]).toEqual({
       command: 'create_context',
       command_id: 'c1',
-      context_data: { user: USER, urls: [TARGET], policy: [{ type: 'readonly', params: ['true'] }], session_type: 'toolbox-standalone', egress_region: 'Frankfurt' },
+      context_data: {
+        user: USER,
+        urls: [TARGET],
+        policy: [{ type: 'readonly', params: ['true'] }],
+        session_type: 'toolbox-standalone',
+        egress_region: 'Frankfurt',
+      },
     });
   });
 
   it.each([
-    ['javascript:', 'javascript:alert(1)', 'urlScheme', 'This link was not isolated: it uses the javascript: scheme. Only http and https links can be opened in isolation.'],
-    ['a browser page', 'chrome://settings/', 'urlScheme', 'This link was not isolated: it uses the chrome: scheme. Only http and https links can be opened in isolation.'],
+    [
+      'javascript:',
+      'javascript:alert(1)',
+      'urlScheme',
+      'This link was not isolated: it uses the javascript: scheme. Only http and https links can be opened in isolation.',
+    ],
+    [
+      'a browser page',
+      'chrome://settings/',
+      'urlScheme',
+      'This link was not isolated: it uses the chrome: scheme. Only http and https links can be opened in isolation.',
+    ],
     [
       'a defanged address (tabs hold real addresses only)',
       'hxxps://evil[.]example/',
@@ -481,7 +554,10 @@ describe('isolation messages', () => {
     expect(actual.created.map((entry) => entry.url)).toEqual(['https://a.example/', 'https://b.example/']);
     expect(actual.created.map((entry) => entry.launchUrl)).toEqual(contextIds(sim()).map(launchUrl));
     expect(actual.failures).toEqual([
-      { url: 'javascript:alert(1)', error: 'This link was not isolated: it uses the javascript: scheme. Only http and https links can be opened in isolation.' },
+      {
+        url: 'javascript:alert(1)',
+        error: 'This link was not isolated: it uses the javascript: scheme. Only http and https links can be opened in isolation.',
+      },
     ]);
     expect(state.tabs).toEqual([]);
     expect(state.recent.map((entry) => entry.url)).toEqual(['https://a.example/', 'https://b.example/']);
@@ -684,7 +760,13 @@ describe('files', () => {
     const { handlers } = setUp();
 
     // Act
-    const { fileId } = await handlers.putFile({ name: 'bytes.bin', bucketId: 'case-42', fileToken: sim().fileToken, base64: ALL_BYTES_BASE64, contentType: 'application/octet-stream' });
+    const { fileId } = await handlers.putFile({
+      name: 'bytes.bin',
+      bucketId: 'case-42',
+      fileToken: sim().fileToken,
+      base64: ALL_BYTES_BASE64,
+      contentType: 'application/octet-stream',
+    });
     const actual = await handlers.getFile({ id: fileId, fileToken: sim().fileToken });
 
     // Assert

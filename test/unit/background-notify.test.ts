@@ -28,7 +28,13 @@ function shown(): { id: string; options: unknown } {
 
 describe('failure notifications', () => {
   it.each<[string, Failure, PendingAction | undefined, string | undefined, PendingAction | undefined]>([
-    ['options step', { title: 'Isolink is not set up yet', message: 'No admin token is set.', next: 'options' }, RETRY, 'Open options', { kind: 'openOptions' }],
+    [
+      'options step',
+      { title: 'Isolink is not set up yet', message: 'No admin token is set.', next: 'options' },
+      RETRY,
+      'Open options',
+      { kind: 'openOptions' },
+    ],
     ['retry step with a retry', { title: 'The service reported an error', message: 'HTTP 500', next: 'retry' }, RETRY, 'Retry', RETRY],
     ['retry step without a retry', { title: 'The service reported an error', message: 'HTTP 500', next: 'retry' }, undefined, undefined, undefined],
     ['no step', { title: 'Link not isolated', message: 'javascript: is refused', next: 'none' }, RETRY, undefined, undefined],
@@ -87,7 +93,10 @@ describe('questions and information', () => {
     const kept: PendingAction = { ...real, wrapped: 'keep' };
 
     // Act
-    await browserNotifier.ask('This link was rewritten by Google', 'Real target: x', 'Open the real target', real, { label: 'Open the rewritten link', action: kept });
+    await browserNotifier.ask('This link was rewritten by Google', 'Real target: x', 'Open the real target', real, {
+      label: 'Open the rewritten link',
+      action: kept,
+    });
 
     // Assert
     const { id, options } = shown();
@@ -116,7 +125,12 @@ describe('questions and information', () => {
 
     // Assert
     const { id, options } = shown();
-    expect(options).toEqual({ type: 'basic', iconUrl: ICON, title: 'No links found', message: 'The selected text holds no http or https link, defanged or not.' });
+    expect(options).toEqual({
+      type: 'basic',
+      iconUrl: ICON,
+      title: 'No links found',
+      message: 'The selected text holds no http or https link, defanged or not.',
+    });
     expect(await takePending(id)).toBeUndefined();
     expect(await fakeBrowser.storage.session.get()).toEqual({});
   });

@@ -29,7 +29,6 @@ const OPTIONS_PAGE: Sender = { id: EXTENSION_ID, url: `${ORIGIN}/options.html`, 
 
 const TYPES = Object.keys(PROTOCOL) as MessageType[];
 
-
 interface Call {
   readonly type: MessageType;
   readonly data: unknown;
@@ -220,17 +219,49 @@ describe('malformed messages are refused before any handler runs', () => {
     ['no data', { type: 'getStatus' }, refused('Isolink refused a malformed getStatus message.')],
     ['data null', { type: 'getStatus', data: null }, refused('Isolink refused a malformed getStatus message.')],
     ['an extra key', { type: 'getStatus', data: { token: 'x' } }, refused('Isolink refused a malformed getStatus message.')],
-    ['an extra key in isolate', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', open: true } }, refused('Isolink refused a malformed isolate message.')],
-    ['an own __proto__ key', { type: 'getStatus', data: JSON.parse('{"__proto__":{"polluted":true}}') as unknown }, refused('Isolink refused a malformed getStatus message.')],
+    [
+      'an extra key in isolate',
+      { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', open: true } },
+      refused('Isolink refused a malformed isolate message.'),
+    ],
+    [
+      'an own __proto__ key',
+      { type: 'getStatus', data: JSON.parse('{"__proto__":{"polluted":true}}') as unknown },
+      refused('Isolink refused a malformed getStatus message.'),
+    ],
     ['a url that is not text', { type: 'isolate', data: { url: 42, session: 'standard' } }, refused('Isolink refused a malformed isolate message.')],
     ['an unknown session', { type: 'isolate', data: { url: 'https://a.example/', session: 'admin' } }, refused('Isolink refused a malformed isolate message.')],
-    ['a toggle of the wrong type', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', toggles: { readonly: 'true' } } }, refused('Isolink refused a malformed isolate message.')],
-    ['an unknown toggle', { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', toggles: { printing: 'allow_all' } } }, refused('Isolink refused a malformed isolate message.')],
-    ['a research choice with an extra key', { type: 'research', data: { research: { ...RESEARCH, proxy: 'x' } } }, refused('Isolink refused a malformed research message.')],
-    ['a url over 64 KiB', { type: 'isolate', data: { url: `https://a.example/${big(64 * 1024)}`, session: 'standard' } }, refused('Isolink refused a malformed isolate message.')],
-    ['501 bulk URLs', { type: 'bulkCreate', data: { urls: Array.from({ length: 501 }, (_, i) => `https://h${i}.example/`) } }, refused('Isolink refused a malformed bulkCreate message.')],
+    [
+      'a toggle of the wrong type',
+      { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', toggles: { readonly: 'true' } } },
+      refused('Isolink refused a malformed isolate message.'),
+    ],
+    [
+      'an unknown toggle',
+      { type: 'isolate', data: { url: 'https://a.example/', session: 'standard', toggles: { printing: 'allow_all' } } },
+      refused('Isolink refused a malformed isolate message.'),
+    ],
+    [
+      'a research choice with an extra key',
+      { type: 'research', data: { research: { ...RESEARCH, proxy: 'x' } } },
+      refused('Isolink refused a malformed research message.'),
+    ],
+    [
+      'a url over 64 KiB',
+      { type: 'isolate', data: { url: `https://a.example/${big(64 * 1024)}`, session: 'standard' } },
+      refused('Isolink refused a malformed isolate message.'),
+    ],
+    [
+      '501 bulk URLs',
+      { type: 'bulkCreate', data: { urls: Array.from({ length: 501 }, (_, i) => `https://h${i}.example/`) } },
+      refused('Isolink refused a malformed bulkCreate message.'),
+    ],
     ['no bulk URLs', { type: 'bulkCreate', data: { urls: [] } }, refused('Isolink refused a malformed bulkCreate message.')],
-    ['501 context ids', { type: 'openContexts', data: { ids: Array.from({ length: 501 }, (_, i) => `c${i}`) } }, refused('Isolink refused a malformed openContexts message.')],
+    [
+      '501 context ids',
+      { type: 'openContexts', data: { ids: Array.from({ length: 501 }, (_, i) => `c${i}`) } },
+      refused('Isolink refused a malformed openContexts message.'),
+    ],
     ['an id over 256 characters', { type: 'contextDetails', data: { id: big(257) } }, refused('Isolink refused a malformed contextDetails message.')],
     ['an empty id', { type: 'deleteContext', data: { id: '' } }, refused('Isolink refused a malformed deleteContext message.')],
     ['ids that are not a list', { type: 'openContexts', data: { ids: 'ctx1' } }, refused('Isolink refused a malformed openContexts message.')],
@@ -249,18 +280,50 @@ describe('malformed messages are refused before any handler runs', () => {
   });
 
   it.each<[string, unknown, Reply<never>]>([
-    ['a token over 4096 characters', { type: 'setToken', data: { token: big(4097), remember: false } }, refused('Isolink refused a malformed setToken message.')],
+    [
+      'a token over 4096 characters',
+      { type: 'setToken', data: { token: big(4097), remember: false } },
+      refused('Isolink refused a malformed setToken message.'),
+    ],
     ['remember as text', { type: 'setToken', data: { token: 't', remember: 'yes' } }, refused('Isolink refused a malformed setToken message.')],
-    ['a token with a service URL beside it', { type: 'setToken', data: { token: 't', remember: false, serviceUrl: 'https://evil.example' } }, refused('Isolink refused a malformed setToken message.')],
+    [
+      'a token with a service URL beside it',
+      { type: 'setToken', data: { token: 't', remember: false, serviceUrl: 'https://evil.example' } },
+      refused('Isolink refused a malformed setToken message.'),
+    ],
     ['a patch that is a list', { type: 'saveSettings', data: { patch: [] } }, refused('Isolink refused a malformed saveSettings message.')],
-    ['a patch that is text', { type: 'saveSettings', data: { patch: 'serviceUrl=https://evil.example' } }, refused('Isolink refused a malformed saveSettings message.')],
-    ['an import over 512 KiB', { type: 'importSettings', data: { json: big(512 * 1024 + 1), confirmed: { serviceUrl: '', launchUrl: '' } } }, refused('Isolink refused a malformed importSettings message.')],
+    [
+      'a patch that is text',
+      { type: 'saveSettings', data: { patch: 'serviceUrl=https://evil.example' } },
+      refused('Isolink refused a malformed saveSettings message.'),
+    ],
+    [
+      'an import over 512 KiB',
+      { type: 'importSettings', data: { json: big(512 * 1024 + 1), confirmed: { serviceUrl: '', launchUrl: '' } } },
+      refused('Isolink refused a malformed importSettings message.'),
+    ],
     ['an empty org', { type: 'getProxies', data: { org: '' } }, refused('Isolink refused a malformed getProxies message.')],
-    ['1001 proxies', { type: 'setProxies', data: { org: 'acme', proxies: Array.from({ length: 1001 }, () => ({})) } }, refused('Isolink refused a malformed setProxies message.')],
+    [
+      '1001 proxies',
+      { type: 'setProxies', data: { org: 'acme', proxies: Array.from({ length: 1001 }, () => ({})) } },
+      refused('Isolink refused a malformed setProxies message.'),
+    ],
     ['no proxy names', { type: 'deleteProxies', data: { org: 'acme', names: [] } }, refused('Isolink refused a malformed deleteProxies message.')],
-    ['a file name over 1024 characters', { type: 'putFile', data: { name: big(1025), bucketId: 'b', fileToken: 't', base64: '' } }, refused('Isolink refused a malformed putFile message.')],
-    ['file bytes that are not text', { type: 'putFile', data: { name: 'a', bucketId: 'b', fileToken: 't', base64: [1, 2, 3] } }, refused('Isolink refused a malformed putFile message.')],
-    ['a file token over 4096 characters', { type: 'getFile', data: { id: 'f', fileToken: big(4097) } }, refused('Isolink refused a malformed getFile message.')],
+    [
+      'a file name over 1024 characters',
+      { type: 'putFile', data: { name: big(1025), bucketId: 'b', fileToken: 't', base64: '' } },
+      refused('Isolink refused a malformed putFile message.'),
+    ],
+    [
+      'file bytes that are not text',
+      { type: 'putFile', data: { name: 'a', bucketId: 'b', fileToken: 't', base64: [1, 2, 3] } },
+      refused('Isolink refused a malformed putFile message.'),
+    ],
+    [
+      'a file token over 4096 characters',
+      { type: 'getFile', data: { id: 'f', fileToken: big(4097) } },
+      refused('Isolink refused a malformed getFile message.'),
+    ],
   ])('from the options page: %s', async (_label, message, expected) => {
     // Arrange
     const { handlers, calls } = recordingHandlers();

@@ -37,7 +37,8 @@ describe('a second activation while the first is in flight', () => {
 
   it('of the same page: one request, one tab', async () => {
     const { deps, state } = createFakes(sim());
-    const click = () => onMenuClick(deps, { menuItemId: MENU_IDS.isolatePage, pageUrl: 'https://evil.example/page' }, { ...SOURCE_TAB, url: 'https://evil.example/page' });
+    const click = () =>
+      onMenuClick(deps, { menuItemId: MENU_IDS.isolatePage, pageUrl: 'https://evil.example/page' }, { ...SOURCE_TAB, url: 'https://evil.example/page' });
 
     await Promise.all([click(), click()]);
 

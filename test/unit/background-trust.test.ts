@@ -27,7 +27,6 @@ async function expectSaid(act: Promise<unknown>, expected: { name: string; messa
   expect(errorText(error)).toBe(message);
 }
 
-
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
 
@@ -145,13 +144,18 @@ describe('a managed token is sent only to the managed service URL', () => {
     const [notice] = state.notices;
     expect(notice?.kind === 'failure' && notice.failure).toEqual({
       title: 'Isolink is not set up yet',
-      message: "Your organisation's policy gives Isolink an admin token but no valid service URL, so the token is sent nowhere. Ask your administrator to set serviceUrl in the policy.",
+      message:
+        "Your organisation's policy gives Isolink an admin token but no valid service URL, so the token is sent nowhere. Ask your administrator to set serviceUrl in the policy.",
       next: 'options',
     });
   });
 
   it('with the managed service URL, the managed token is used', async () => {
-    const { deps, state } = createFakes(sim(), simSettings(sim()), { token: { token: sim().adminToken, source: 'managed', origin: new URL(sim().url).origin }, tokenManaged: true, locked: ['serviceUrl'] });
+    const { deps, state } = createFakes(sim(), simSettings(sim()), {
+      token: { token: sim().adminToken, source: 'managed', origin: new URL(sim().url).origin },
+      tokenManaged: true,
+      locked: ['serviceUrl'],
+    });
     await click(deps);
     expect(apiRequests(sim())).toHaveLength(1);
     expect(state.tabs).toHaveLength(1);
@@ -159,23 +163,26 @@ describe('a managed token is sent only to the managed service URL', () => {
 });
 
 describe('an invalid managed connection value stops isolation', () => {
-  it.each([['serviceUrl'], ['launchUrl'], ['token'], ['username'], ['org'], ['policy']] as const)('%s: nothing sent, the message names the key', async (key) => {
-    // Arrange
-    const { deps, state } = createFakes(sim(), simSettings(sim()), { managedBroken: [key] });
+  it.each([['serviceUrl'], ['launchUrl'], ['token'], ['username'], ['org'], ['policy']] as const)(
+    '%s: nothing sent, the message names the key',
+    async (key) => {
+      // Arrange
+      const { deps, state } = createFakes(sim(), simSettings(sim()), { managedBroken: [key] });
 
-    // Act
-    await click(deps);
-    const status = await createHandlers(deps).getStatus({});
+      // Act
+      await click(deps);
+      const status = await createHandlers(deps).getStatus({});
 
-    // Assert
-    expect(apiRequests(sim())).toEqual([]);
-    expect(state.tabs).toEqual([]);
-    const [notice] = state.notices;
-    expect(notice?.kind === 'failure' && notice.failure).toEqual({
-      title: 'Isolink is not set up yet',
-      message: `Your organisation's policy for Isolink has a value Isolink cannot use for: ${key}. Nothing is isolated until your administrator fixes it.`,
-      next: 'options',
-    });
-    expect(status.configured).toBe(false);
-  });
+      // Assert
+      expect(apiRequests(sim())).toEqual([]);
+      expect(state.tabs).toEqual([]);
+      const [notice] = state.notices;
+      expect(notice?.kind === 'failure' && notice.failure).toEqual({
+        title: 'Isolink is not set up yet',
+        message: `Your organisation's policy for Isolink has a value Isolink cannot use for: ${key}. Nothing is isolated until your administrator fixes it.`,
+        next: 'options',
+      });
+      expect(status.configured).toBe(false);
+    },
+  );
 });

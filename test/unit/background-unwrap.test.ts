@@ -7,7 +7,16 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MENU_IDS, omniboxSuggestion, omniboxText, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, COMMAND_ISOLATE_TAB } from '../../src/background/entries';
+import {
+  MENU_IDS,
+  omniboxSuggestion,
+  omniboxText,
+  onCommand,
+  onMenuClick,
+  onNotificationAction,
+  onOmniboxEntered,
+  COMMAND_ISOLATE_TAB,
+} from '../../src/background/entries';
 import { createHandlers } from '../../src/background/handlers';
 import type { Settings } from '../../src/settings/schema';
 import type { Simulator } from '../simulator';
@@ -51,16 +60,35 @@ function onlyTab(state: FakeState): string {
 
 describe('a wrapped link is isolated as its real target', () => {
   it.each([
-    ['link menu, Safe Links', (deps: Parameters<typeof onMenuClick>[0]) => onMenuClick(deps, { menuItemId: MENU_IDS.isolateLink, linkUrl: SAFE_LINK }, { ...SOURCE_TAB })],
-    ['link menu, Proofpoint v3', (deps: Parameters<typeof onMenuClick>[0]) => onMenuClick(deps, { menuItemId: MENU_IDS.isolateLink, linkUrl: PROOFPOINT }, { ...SOURCE_TAB })],
+    [
+      'link menu, Safe Links',
+      (deps: Parameters<typeof onMenuClick>[0]) => onMenuClick(deps, { menuItemId: MENU_IDS.isolateLink, linkUrl: SAFE_LINK }, { ...SOURCE_TAB }),
+    ],
+    [
+      'link menu, Proofpoint v3',
+      (deps: Parameters<typeof onMenuClick>[0]) => onMenuClick(deps, { menuItemId: MENU_IDS.isolateLink, linkUrl: PROOFPOINT }, { ...SOURCE_TAB }),
+    ],
     [
       'research menu, Safe Links around Proofpoint v2',
-      (deps: Parameters<typeof onMenuClick>[0]) => onMenuClick(deps, { menuItemId: MENU_IDS.isolateLinkResearch, linkUrl: wrap.safelinks(wrap.proofpointV2(REAL)) }, { ...SOURCE_TAB }),
+      (deps: Parameters<typeof onMenuClick>[0]) =>
+        onMenuClick(deps, { menuItemId: MENU_IDS.isolateLinkResearch, linkUrl: wrap.safelinks(wrap.proofpointV2(REAL)) }, { ...SOURCE_TAB }),
     ],
-    ['page menu', (deps: Parameters<typeof onMenuClick>[0]) => onMenuClick(deps, { menuItemId: MENU_IDS.isolatePage, pageUrl: SAFE_LINK }, { ...SOURCE_TAB, url: SAFE_LINK })],
+    [
+      'page menu',
+      (deps: Parameters<typeof onMenuClick>[0]) =>
+        onMenuClick(deps, { menuItemId: MENU_IDS.isolatePage, pageUrl: SAFE_LINK }, { ...SOURCE_TAB, url: SAFE_LINK }),
+    ],
     ['keyboard shortcut', (deps: Parameters<typeof onCommand>[0]) => onCommand(deps, COMMAND_ISOLATE_TAB, { ...SOURCE_TAB, url: PROOFPOINT })],
-    ['omnibox, defanged', (deps: Parameters<typeof onOmniboxEntered>[0]) => onOmniboxEntered(deps, SAFE_LINK.replace('https://', 'hxxps://').replace('.outlook.com', '[.]outlook[.]com'))],
-    ['selection with one link', (deps: Parameters<typeof onMenuClick>[0]) => onMenuClick(deps, { menuItemId: MENU_IDS.isolateSelection, selectionText: `Reported: ${PROOFPOINT} thanks` }, { ...SOURCE_TAB })],
+    [
+      'omnibox, defanged',
+      (deps: Parameters<typeof onOmniboxEntered>[0]) =>
+        onOmniboxEntered(deps, SAFE_LINK.replace('https://', 'hxxps://').replace('.outlook.com', '[.]outlook[.]com')),
+    ],
+    [
+      'selection with one link',
+      (deps: Parameters<typeof onMenuClick>[0]) =>
+        onMenuClick(deps, { menuItemId: MENU_IDS.isolateSelection, selectionText: `Reported: ${PROOFPOINT} thanks` }, { ...SOURCE_TAB }),
+    ],
     [
       'popup, pasted',
       async (deps: Parameters<typeof onMenuClick>[0]) => {
@@ -332,13 +360,17 @@ describe('copying and the omnibox', () => {
   it('copy refanged + unwrapped: the text kept, each wrapped link replaced by its real target', async () => {
     const { deps, state } = fakes();
     const defanged = SAFE_LINK.replace('https://', 'hxxps://');
-    await onMenuClick(deps, { menuItemId: MENU_IDS.copySelectionUnwrapped, selectionText: `See ${defanged}. Also hxxp://other[.]example/x` }, { ...SOURCE_TAB });
+    await onMenuClick(
+      deps,
+      { menuItemId: MENU_IDS.copySelectionUnwrapped, selectionText: `See ${defanged}. Also hxxp://other[.]example/x` },
+      { ...SOURCE_TAB },
+    );
     expect(state.copied).toEqual([`See ${REAL}. Also http://other.example/x`]);
   });
 
   it.each([
     ['https://evil.example/?a=1&b=<script>', false, 'https://evil.example/?a=1&amp;b=&lt;script&gt;'],
-    ["https://evil.example/x]]>\"'", false, 'https://evil.example/x]]&gt;&quot;&apos;'],
+    ['https://evil.example/x]]>"\'', false, 'https://evil.example/x]]&gt;&quot;&apos;'],
     ['https://evil.example/?a=1&b=<script>', true, 'https://evil.example/?a=1&b=<script>'],
   ])('omnibox text %j (Firefox: %s) is %j: XML-escaped for Chrome, plain for Firefox', (text, firefox, expected) => {
     expect(omniboxText(text, firefox)).toBe(expected);

@@ -18,7 +18,11 @@ function entry(type: string, name: string, file: string): Entrypoint {
   return { type, name, inputPath: `/ext/entrypoints/${file}`, outputDir: '/ext/out', options: {}, skipped: false } as unknown as Entrypoint;
 }
 
-const PAGES = [entry('unlisted-page', 'offscreen', 'offscreen/index.html'), entry('options', 'options', 'options/index.html'), entry('popup', 'popup', 'popup/index.html')];
+const PAGES = [
+  entry('unlisted-page', 'offscreen', 'offscreen/index.html'),
+  entry('options', 'options', 'options/index.html'),
+  entry('popup', 'popup', 'popup/index.html'),
+];
 const BACKGROUND = entry('background', 'background', 'background.ts');
 
 /** The Vite config WXT builds a group with, as far as the polyfill module makes it. */

@@ -11,7 +11,10 @@ import type { Proxy } from '../../src/api';
 describe('CSV', () => {
   it('ends a cell at its comma, and a quoted cell at its closing quote', () => {
     expect(csvCells('a,b\n"c,d","e ""quoted"""\r\nf')).toEqual(['a', 'b', 'c,d', 'e "quoted"', 'f']);
-    expect(urlsInFeed('url,seen\nhttps://a.example/x,2026-01-01\nhxxp://b[.]example/y?q=1,2\n', 'feed.csv', 'auto')).toEqual(['https://a.example/x', 'http://b.example/y?q=1']);
+    expect(urlsInFeed('url,seen\nhttps://a.example/x,2026-01-01\nhxxp://b[.]example/y?q=1,2\n', 'feed.csv', 'auto')).toEqual([
+      'https://a.example/x',
+      'http://b.example/y?q=1',
+    ]);
   });
 
   it('keeps a line break inside quotes in the cell', () => {
@@ -42,7 +45,9 @@ describe('STIX 2.1', () => {
   });
 
   it('says what is wrong with something that is not a bundle', () => {
-    expect(() => urlsInStix('[1,2]', 'x.json')).toThrow(expect.objectContaining({ code: 'inputInvalid', params: ['x.json', expect.stringContaining('not a STIX 2.1 bundle')] }));
+    expect(() => urlsInStix('[1,2]', 'x.json')).toThrow(
+      expect.objectContaining({ code: 'inputInvalid', params: ['x.json', expect.stringContaining('not a STIX 2.1 bundle')] }),
+    );
     expect(() => urlsInStix('{', 'x.json')).toThrow(expect.objectContaining({ code: 'inputInvalid' }));
   });
 });
@@ -68,7 +73,10 @@ describe('the proxy diff', () => {
   });
 
   it('names what was added, removed, changed and reordered', () => {
-    const diff = diffProxies([proxy('a', 'a.example'), proxy('b', 'b.example'), proxy('c', 'c.example')], [proxy('c', 'c.example', 8080), proxy('a', 'a.example'), proxy('d', 'd.example')]);
+    const diff = diffProxies(
+      [proxy('a', 'a.example'), proxy('b', 'b.example'), proxy('c', 'c.example')],
+      [proxy('c', 'c.example', 8080), proxy('a', 'a.example'), proxy('d', 'd.example')],
+    );
     expect(diff.added.map((p) => p.name)).toEqual(['d']);
     expect(diff.removed.map((p) => p.name)).toEqual(['b']);
     expect(diff.changed).toEqual([{ name: 'c', from: proxy('c', 'c.example'), to: proxy('c', 'c.example', 8080) }]);

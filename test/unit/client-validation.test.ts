@@ -69,7 +69,13 @@ describe('createContext validation (nothing is sent)', () => {
       [[{ name: 'a', location: { address: 'proxy' } }], 'proxies[0].location.address'],
       [[{ name: 'a', location: { address: 'p.example', port: 70000 } }], 'proxies[0].location.port'],
       [[{ name: 'a', location: { address: 'p.example', type: 'ftp' } }], 'proxies[0].location.type'],
-      [[{ name: 'a', location: { address: 'p.example' } }, { name: 'a', location: { address: 'q.example' } }], 'proxies[1].name'],
+      [
+        [
+          { name: 'a', location: { address: 'p.example' } },
+          { name: 'a', location: { address: 'q.example' } },
+        ],
+        'proxies[1].name',
+      ],
     ];
     for (const [proxies, field] of cases) {
       await expect(client.setProxies('acme', proxies)).rejects.toMatchObject({ name: 'ValidationError', field });

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { EGRESS_DETAILED, EGRESS_NAMES, EGRESS_REGIONS, REGION_NAMES, isEgressLocation, regionOf } from '../../src/egress';
 
 describe('egress lookup', () => {
-  it.each(['New York City', 'Frankfurt', 'Singapore', 'Sao Paulo', 'Dubai', 'Johannesburg'])(
-    'knows the publicly named city %s',
-    (city) => {
-      expect(isEgressLocation(city)).toBe(true);
-      expect(regionOf(city)).toBeDefined();
-    },
-  );
+  it.each(['New York City', 'Frankfurt', 'Singapore', 'Sao Paulo', 'Dubai', 'Johannesburg'])('knows the publicly named city %s', (city) => {
+    expect(isEgressLocation(city)).toBe(true);
+    expect(regionOf(city)).toBeDefined();
+  });
 
   it('accepts region names and rejects near misses', () => {
     expect(isEgressLocation('North America')).toBe(true);

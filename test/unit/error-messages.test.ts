@@ -161,7 +161,11 @@ describe('the table from code to message key', () => {
 
   it('names keys that exist in en, de and ja', () => {
     const keys = [...Object.values(ERROR_MESSAGE_KEYS), ...Object.values(REFUSED_URL_MESSAGE_KEYS)];
-    for (const locale of LOCALES) expect(keys.filter((key) => !Object.hasOwn(MESSAGES[locale], key)), locale).toEqual([]);
+    for (const locale of LOCALES)
+      expect(
+        keys.filter((key) => !Object.hasOwn(MESSAGES[locale], key)),
+        locale,
+      ).toEqual([]);
   });
 
   it('gives each message exactly the values the English words hold: the field first for validation, then the reason’s values', () => {
@@ -210,9 +214,15 @@ describe('the table from code to message key', () => {
 /** A settings issue of every setting's code and import code, with as many values as its English words hold. */
 const SETTINGS_SAMPLES: SettingsIssue[] = [
   ...(Object.keys(SETTING_REASONS) as SettingCode[]).map((code) =>
-    settingIssue('sampleKey', code, Array.from({ length: placeholders(SETTING_REASONS[code]) }, (_, i) => `value${i + 1}`)),
+    settingIssue(
+      'sampleKey',
+      code,
+      Array.from({ length: placeholders(SETTING_REASONS[code]) }, (_, i) => `value${i + 1}`),
+    ),
   ),
-  ...(Object.keys(IMPORT_PROBLEMS) as ImportCode[]).map((code) => importIssue(code, ...Array.from({ length: placeholders(IMPORT_PROBLEMS[code]) }, (_, i) => `value${i + 1}`))),
+  ...(Object.keys(IMPORT_PROBLEMS) as ImportCode[]).map((code) =>
+    importIssue(code, ...Array.from({ length: placeholders(IMPORT_PROBLEMS[code]) }, (_, i) => `value${i + 1}`)),
+  ),
 ];
 
 /** What the options page refuses beside a text field, one per code. */
@@ -236,8 +246,18 @@ describe('the tables of the settings’ codes', () => {
   });
 
   it('name keys that exist in en, de and ja', () => {
-    const keys = [...Object.values(SETTING_MESSAGE_KEYS), ...Object.values(IMPORT_MESSAGE_KEYS), ...Object.values(FIELD_PROBLEM_KEYS), ...Object.values(TOKEN_MESSAGE_KEYS), 'optionsErrorNoAnswer'];
-    for (const locale of LOCALES) expect(keys.filter((key) => !Object.hasOwn(MESSAGES[locale], key)), locale).toEqual([]);
+    const keys = [
+      ...Object.values(SETTING_MESSAGE_KEYS),
+      ...Object.values(IMPORT_MESSAGE_KEYS),
+      ...Object.values(FIELD_PROBLEM_KEYS),
+      ...Object.values(TOKEN_MESSAGE_KEYS),
+      'optionsErrorNoAnswer',
+    ];
+    for (const locale of LOCALES)
+      expect(
+        keys.filter((key) => !Object.hasOwn(MESSAGES[locale], key)),
+        locale,
+      ).toEqual([]);
   });
 
   it('give each message exactly the values the issue carries: the setting first, then the English words’ values', () => {
@@ -266,17 +286,23 @@ describe('the tables of the settings’ codes', () => {
       for (const value of values) expect(text).toContain(value);
     }
 
-    it.each(SETTINGS_SAMPLES.map((issue): [string, SettingsIssue] => [issue.code, issue]))('a settings issue %s says something, with every value filled in', (_code, issue) => {
-      const text = settingsIssueText(issue);
-      expectSaid(text, settingsKey(issue), issue.params);
-      expect(text).toBe(getMessage(locale, settingsKey(issue), [...issue.params]));
-      if (locale !== 'en') expect(text).not.toContain(issue.message);
-      expect(apiErrorText(new SettingsError([issue]))).toBe(text);
-    });
+    it.each(SETTINGS_SAMPLES.map((issue): [string, SettingsIssue] => [issue.code, issue]))(
+      'a settings issue %s says something, with every value filled in',
+      (_code, issue) => {
+        const text = settingsIssueText(issue);
+        expectSaid(text, settingsKey(issue), issue.params);
+        expect(text).toBe(getMessage(locale, settingsKey(issue), [...issue.params]));
+        if (locale !== 'en') expect(text).not.toContain(issue.message);
+        expect(apiErrorText(new SettingsError([issue]))).toBe(text);
+      },
+    );
 
-    it.each(Object.values(FIELD_SAMPLES).map((problem): [string, TextSettingProblem] => [problem.code, problem]))('a field refused for %s is said beside it in full', (_code, problem) => {
-      expectSaid(fieldProblemText(problem), FIELD_PROBLEM_KEYS[problem.code], problem.details);
-    });
+    it.each(Object.values(FIELD_SAMPLES).map((problem): [string, TextSettingProblem] => [problem.code, problem]))(
+      'a field refused for %s is said beside it in full',
+      (_code, problem) => {
+        expectSaid(fieldProblemText(problem), FIELD_PROBLEM_KEYS[problem.code], problem.details);
+      },
+    );
 
     it('a token that cannot be stored is said with its longest length', () => {
       const error = new TokenError(4096);
@@ -309,7 +335,12 @@ describe('describeFailure and the replies to pages say it in the analyst’s lan
   it.each<[string, ApiError, string, string]>([
     ['ValidationError', new ValidationError('max_uses', 'notInteger'), de('failValidation'), de('apiNotInteger', 'max_uses')],
     ['AuthError', new AuthError(), de('failAuth'), de('apiAuthRejected')],
-    ['CommandError', new CommandError('create_context', 'ValueError: quota'), de('failCommand'), de('apiCommandRefused', ['create_context', 'ValueError: quota'])],
+    [
+      'CommandError',
+      new CommandError('create_context', 'ValueError: quota'),
+      de('failCommand'),
+      de('apiCommandRefused', ['create_context', 'ValueError: quota']),
+    ],
     ['NetworkError', new NetworkError('isolation.acme.example'), de('failNetwork'), de('apiUnreachable', 'isolation.acme.example')],
     ['HttpError', new HttpError(503, 'busy'), de('failHttp'), de('apiHttpStatusText', ['503', 'busy'])],
     ['ProtocolError', new ProtocolError('replyNotJson'), de('failProtocol'), de('apiReplyNotJson')],
@@ -328,8 +359,16 @@ describe('describeFailure and the replies to pages say it in the analyst’s lan
   });
 
   it.each<[string, Error, string]>([
-    ['a SettingsError of a key the organisation set', new SettingsError([settingIssue('serviceUrl', 'settingLocked')]), 'serviceUrl wird von Ihrer Organisation festgelegt und kann hier nicht geändert werden.'],
-    ['a SettingsError of an import file', new SettingsError([importIssue('importNotJson')]), 'Die Datei ist kein JSON und daher kein Isolink-Einstellungsexport.'],
+    [
+      'a SettingsError of a key the organisation set',
+      new SettingsError([settingIssue('serviceUrl', 'settingLocked')]),
+      'serviceUrl wird von Ihrer Organisation festgelegt und kann hier nicht geändert werden.',
+    ],
+    [
+      'a SettingsError of an import file',
+      new SettingsError([importIssue('importNotJson')]),
+      'Die Datei ist kein JSON und daher kein Isolink-Einstellungsexport.',
+    ],
     ['a SettingsError of a zod finding', new SettingsError([settingIssue('maxUses', 'notNumber')]), 'maxUses muss eine Zahl sein.'],
     ['a TokenError', new TokenError(4096), 'Das Admin-Token muss aus 1 bis 4096 Zeichen Text bestehen, ohne Zeilenumbrüche oder andere Steuerzeichen.'],
   ])('the reply to a page says %s in German, never its English message', (_label, error, expected) => {
@@ -343,7 +382,9 @@ describe('describeFailure and the replies to pages say it in the analyst’s lan
 
   it('a SettingsError or TokenError that lost its codes (it crossed a realm) gets generic words, not its English', () => {
     expect(apiErrorText({ name: 'SettingsError', message: 'serviceUrl is set by your organisation' })).toBe(de('errorSomethingWrong'));
-    expect(apiErrorText({ name: 'SettingsError', message: 'x', issues: [{ key: 'serviceUrl', message: 'is set by your organisation' }] })).toBe(de('errorSomethingWrong'));
+    expect(apiErrorText({ name: 'SettingsError', message: 'x', issues: [{ key: 'serviceUrl', message: 'is set by your organisation' }] })).toBe(
+      de('errorSomethingWrong'),
+    );
     expect(apiErrorText({ name: 'TokenError', message: 'The token must be 1 to 4096 characters of text.' })).toBe(de('errorSomethingWrong'));
   });
 

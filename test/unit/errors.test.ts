@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AuthError, CommandError, HttpError, MAX_SERVICE_TEXT, NetworkError, ProtocolError, TimeoutError, VALIDATION_REASONS, ValidationError,
-  isApiError, isValidationCode, type ApiError, isAuthError, isCommandError, isHttpError, isNetworkError, isProtocolError, isTimeoutError, isValidationError,
+  AuthError,
+  CommandError,
+  HttpError,
+  MAX_SERVICE_TEXT,
+  NetworkError,
+  ProtocolError,
+  TimeoutError,
+  VALIDATION_REASONS,
+  ValidationError,
+  isApiError,
+  isValidationCode,
+  type ApiError,
+  isAuthError,
+  isCommandError,
+  isHttpError,
+  isNetworkError,
+  isProtocolError,
+  isTimeoutError,
+  isValidationError,
   sanitizeServiceText,
 } from '../../src/api/errors';
 
@@ -70,18 +87,54 @@ describe('error classes and guards', () => {
 
 describe('codes and params: the same as the message, as data', () => {
   it.each<[string, ApiError, string, readonly string[], string]>([
-    ['a validation error: the field, then the values', new ValidationError('url', 'urlTooLong', ['16384']), 'urlTooLong', ['url', '16384'], 'url is longer than 16384 characters'],
+    [
+      'a validation error: the field, then the values',
+      new ValidationError('url', 'urlTooLong', ['16384']),
+      'urlTooLong',
+      ['url', '16384'],
+      'url is longer than 16384 characters',
+    ],
     ['a validation error without values', new ValidationError('max_uses', 'notInteger'), 'notInteger', ['max_uses'], 'max_uses must be a whole number'],
     ['the default AuthError', new AuthError(), 'authRejected', [], 'The service rejected the admin token. Check the token in the options.'],
-    ['an AuthError for HTTP 403', new AuthError('authRefusedHttp', 403), 'authRefusedHttp', ['403'], 'The service refused the token (HTTP 403). Check the token in the options.'],
+    [
+      'an AuthError for HTTP 403',
+      new AuthError('authRefusedHttp', 403),
+      'authRefusedHttp',
+      ['403'],
+      'The service refused the token (HTTP 403). Check the token in the options.',
+    ],
     ['no token', new AuthError('authNoToken'), 'authNoToken', [], 'No admin token is set. Enter the token in the options.'],
-    ['a CommandError: the command and the service text', new CommandError('get_context', 'KeyError: x', 'not_found'), 'commandRefused', ['get_context', 'KeyError: x'], 'The service refused get_context: KeyError: x'],
+    [
+      'a CommandError: the command and the service text',
+      new CommandError('get_context', 'KeyError: x', 'not_found'),
+      'commandRefused',
+      ['get_context', 'KeyError: x'],
+      'The service refused get_context: KeyError: x',
+    ],
     ['a TimeoutError: seconds', new TimeoutError(2500), 'timeout', ['2.5'], 'The service did not answer within 2.5 s. Try again, or check the service URL.'],
-    ['a NetworkError: the host', new NetworkError('127.0.0.1:9'), 'unreachable', ['127.0.0.1:9'], 'Could not reach the service at 127.0.0.1:9. Check the service URL and the network; Isolink refuses redirects.'],
+    [
+      'a NetworkError: the host',
+      new NetworkError('127.0.0.1:9'),
+      'unreachable',
+      ['127.0.0.1:9'],
+      'Could not reach the service at 127.0.0.1:9. Check the service URL and the network; Isolink refuses redirects.',
+    ],
     ['an HttpError without a body', new HttpError(502, ''), 'httpStatus', ['502'], 'The service answered HTTP 502'],
     ['an HttpError with a body', new HttpError(500, 'boom'), 'httpStatusText', ['500', 'boom'], 'The service answered HTTP 500: boom'],
-    ['a ProtocolError with values', new ProtocolError('replySlotCount', '1', '2'), 'replySlotCount', ['1', '2'], 'The service answered 1 slots for 2 commands.'],
-    ['a ProtocolError naming a command', new ProtocolError('replyShape', 'get_context', 'enabled'), 'replyShape', ['get_context', 'enabled'], "The service's reply to get_context has an unexpected shape at enabled."],
+    [
+      'a ProtocolError with values',
+      new ProtocolError('replySlotCount', '1', '2'),
+      'replySlotCount',
+      ['1', '2'],
+      'The service answered 1 slots for 2 commands.',
+    ],
+    [
+      'a ProtocolError naming a command',
+      new ProtocolError('replyShape', 'get_context', 'enabled'),
+      'replyShape',
+      ['get_context', 'enabled'],
+      "The service's reply to get_context has an unexpected shape at enabled.",
+    ],
   ])('%s', (_label, error, code, params, message) => {
     expect(error.code).toBe(code);
     expect(error.params).toEqual(params);

@@ -14,9 +14,10 @@ interface FangCase {
   readonly note?: string;
 }
 
-const corpus = JSON.parse(
-  readFileSync(new URL('../fixtures/fang-cases.json', import.meta.url), 'utf8'),
-) as { readonly about: string; readonly cases: readonly FangCase[] };
+const corpus = JSON.parse(readFileSync(new URL('../fixtures/fang-cases.json', import.meta.url), 'utf8')) as {
+  readonly about: string;
+  readonly cases: readonly FangCase[];
+};
 
 function run(c: FangCase): string | string[] {
   switch (c.op) {

@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
 describe('the library entry', () => {
   it('documents every export', () => {
     const entry = 'src/lib/index.ts';
-    const program = ts.createProgram([entry], { strict: true, module: ts.ModuleKind.Preserve, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ESNext, noEmit: true });
+    const program = ts.createProgram([entry], {
+      strict: true,
+      module: ts.ModuleKind.Preserve,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ESNext,
+      noEmit: true,
+    });
     const checker = program.getTypeChecker();
     const source = program.getSourceFile(entry);
     const module = source === undefined ? undefined : checker.getSymbolAtLocation(source);

@@ -24,7 +24,9 @@ function load(locale: string): Messages {
   return JSON.parse(readFileSync(join(LOCALES_DIR, locale, 'messages.json'), 'utf8')) as Messages;
 }
 
-const locales = readdirSync(LOCALES_DIR).filter((name) => statSync(join(LOCALES_DIR, name)).isDirectory()).sort();
+const locales = readdirSync(LOCALES_DIR)
+  .filter((name) => statSync(join(LOCALES_DIR, name)).isDirectory())
+  .sort();
 const others = locales.filter((locale) => locale !== DEFAULT_LOCALE);
 const en = load(DEFAULT_LOCALE);
 
@@ -51,7 +53,9 @@ describe('public/_locales', () => {
   });
 
   it(`writes ${DEFAULT_LOCALE} well: every message non-empty, every $ readable by browser.i18n`, () => {
-    const empty = Object.entries(en).filter(([, entry]) => typeof entry.message !== 'string' || entry.message.trim() === '').map(([key]) => key);
+    const empty = Object.entries(en)
+      .filter(([, entry]) => typeof entry.message !== 'string' || entry.message.trim() === '')
+      .map(([key]) => key);
     const stray = Object.entries(en).flatMap(([key, entry]) => strayDollars(entry).map((s) => `${key}: ${s}`));
     expect({ empty, stray }).toEqual({ empty: [], stray: [] });
   });
@@ -66,7 +70,9 @@ describe('public/_locales', () => {
     });
 
     it('has no empty message', () => {
-      const empty = Object.entries(messages).filter(([, entry]) => typeof entry.message !== 'string' || entry.message.trim() === '').map(([key]) => key);
+      const empty = Object.entries(messages)
+        .filter(([, entry]) => typeof entry.message !== 'string' || entry.message.trim() === '')
+        .map(([key]) => key);
       expect(empty).toEqual([]);
     });
 
@@ -84,7 +90,9 @@ describe('public/_locales', () => {
     });
 
     it('writes every $ the way browser.i18n reads it', () => {
-      const stray = Object.entries(messages).flatMap(([key, entry]) => (typeof entry.message === 'string' ? strayDollars(entry).map((s) => `${key}: ${s}`) : []));
+      const stray = Object.entries(messages).flatMap(([key, entry]) =>
+        typeof entry.message === 'string' ? strayDollars(entry).map((s) => `${key}: ${s}`) : [],
+      );
       expect(stray).toEqual([]);
     });
 
@@ -127,9 +135,16 @@ function literalTexts(file: string, text = readFileSync(file, 'utf8')): string[]
       const parent = node.parent;
       const text = node.expression.text;
       const visibleAttribute = ts.isJsxAttribute(parent) && VISIBLE_ATTRIBUTES.has(parent.name.getText());
-      if ((ts.isJsxElement(parent) || ts.isJsxFragment(parent) || visibleAttribute) && !languageNeutral(text)) found.push(`${at(node)} ${JSON.stringify(text)}`);
+      if ((ts.isJsxElement(parent) || ts.isJsxFragment(parent) || visibleAttribute) && !languageNeutral(text))
+        found.push(`${at(node)} ${JSON.stringify(text)}`);
     }
-    if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText()) && node.initializer && ts.isStringLiteral(node.initializer) && !languageNeutral(node.initializer.text)) {
+    if (
+      ts.isJsxAttribute(node) &&
+      VISIBLE_ATTRIBUTES.has(node.name.getText()) &&
+      node.initializer &&
+      ts.isStringLiteral(node.initializer) &&
+      !languageNeutral(node.initializer.text)
+    ) {
       found.push(`${at(node)} ${node.name.getText()}=${JSON.stringify(node.initializer.text)}`);
     }
     ts.forEachChild(node, visit);
@@ -212,7 +227,13 @@ describe(`every ${DEFAULT_LOCALE} message is used`, () => {
   });
 
   it('catches what it is meant to catch', () => {
-    const messages: Messages = { used: { message: 'a' }, manifest: { message: 'b' }, table: { message: 'c' }, dead: { message: 'd' }, deadToo: { message: 'e' } };
+    const messages: Messages = {
+      used: { message: 'a' },
+      manifest: { message: 'b' },
+      table: { message: 'c' },
+      dead: { message: 'd' },
+      deadToo: { message: 'e' },
+    };
     const texts = ["t('used')", "name: '__MSG_manifest__'", 'const KEYS = { x: "table" } as const;', '// deadToo is only in a comment, dead nowhere'];
     expect(unusedKeys(messages, texts)).toEqual(['dead', 'deadToo']);
   });
@@ -309,7 +330,7 @@ describe('errors built in src/background, src/settings, src/messaging/page.ts an
     const settings = [
       "issues.push({ key, message: 'is set by your organisation' });",
       "issues.push(settingIssue(key, 'settingLocked'));",
-      'throw new SettingsError([{ key: \'\', message: `file is larger than ${max} KiB` }]);',
+      "throw new SettingsError([{ key: '', message: `file is larger than ${max} KiB` }]);",
       'throw new RangeError(`The token must be 1 to ${MAX_TOKEN_LENGTH} characters of text.`);',
       'throw new TokenError(MAX_TOKEN_LENGTH);',
     ].join('\n');
@@ -319,7 +340,9 @@ describe('errors built in src/background, src/settings, src/messaging/page.ts an
       'src/settings/probe.ts:4 new RangeError "The token must be 1 to X characters of text."',
     ]);
     const page = "if (!isReply(reply)) throw new RemoteError({ name: 'Error', message: 'Isolink did not answer. Reload the extension and try again.' });";
-    expect(englishErrorTexts(join(ROOT, 'src/messaging/page.ts'), page)).toEqual(['src/messaging/page.ts:1 message "Isolink did not answer. Reload the extension and try again."']);
+    expect(englishErrorTexts(join(ROOT, 'src/messaging/page.ts'), page)).toEqual([
+      'src/messaging/page.ts:1 message "Isolink did not answer. Reload the extension and try again."',
+    ]);
     const ui = [
       'export function Form() {',
       "  const failure = () => setError(new Error('Type a domain first'));",

@@ -74,16 +74,19 @@ function chromeRuleViolations(root: JsonObject): string[] {
     }
     if (type === 'array' && !isObject(node['items'])) problems.push(`${path}: an array needs "items"`);
     if (type !== 'array' && node['items'] !== undefined) problems.push(`${path}: "items" on a ${type}`);
-    if (type !== 'object' && (node['properties'] !== undefined || node['additionalProperties'] !== undefined)) problems.push(`${path}: properties on a ${type}`);
+    if (type !== 'object' && (node['properties'] !== undefined || node['additionalProperties'] !== undefined))
+      problems.push(`${path}: properties on a ${type}`);
     if (type === 'object' && node['properties'] !== undefined && !isObject(node['properties'])) problems.push(`${path}: "properties" must be an object`);
     const values = node['enum'];
     if (values !== undefined) {
       if (!Array.isArray(values) || values.length === 0) problems.push(`${path}: "enum" must be a non-empty list`);
       else if (!['string', 'integer'].includes(type)) problems.push(`${path}: Chrome supports "enum" on string and integer only`);
-      else if (values.some((v) => (type === 'string' ? typeof v !== 'string' : !Number.isInteger(v)))) problems.push(`${path}: an "enum" value is not a ${type}`);
+      else if (values.some((v) => (type === 'string' ? typeof v !== 'string' : !Number.isInteger(v))))
+        problems.push(`${path}: an "enum" value is not a ${type}`);
     }
     if (node['sensitiveValue'] !== undefined && typeof node['sensitiveValue'] !== 'boolean') problems.push(`${path}: "sensitiveValue" must be a boolean`);
-    for (const text of ['title', 'description']) if (node[text] !== undefined && typeof node[text] !== 'string') problems.push(`${path}: "${text}" must be text`);
+    for (const text of ['title', 'description'])
+      if (node[text] !== undefined && typeof node[text] !== 'string') problems.push(`${path}: "${text}" must be text`);
   });
   return problems;
 }
@@ -139,7 +142,8 @@ function shapeMismatches(managed: JsonObject, expected: JsonObject, path: string
   const haveEnum = managed['enum'];
   if (Array.isArray(wantEnum)) {
     if (!Array.isArray(haveEnum)) problems.push(`${path}: the setting allows only ${JSON.stringify(wantEnum)}; the schema should list them in "enum"`);
-    else if (JSON.stringify([...haveEnum].sort()) !== JSON.stringify([...wantEnum].sort())) problems.push(`${path}: enum ${JSON.stringify(haveEnum)} differs from the setting's ${JSON.stringify(wantEnum)}`);
+    else if (JSON.stringify([...haveEnum].sort()) !== JSON.stringify([...wantEnum].sort()))
+      problems.push(`${path}: enum ${JSON.stringify(haveEnum)} differs from the setting's ${JSON.stringify(wantEnum)}`);
   }
   if (want === 'array') {
     const [haveItems, wantItems] = [managed['items'], expected['items']];
@@ -208,7 +212,9 @@ describe('public/managed_schema.json', () => {
   });
 
   it('gives every top-level property a title and a description for admin consoles', () => {
-    const bare = Object.entries(properties).filter(([, node]) => !isObject(node) || typeof node['title'] !== 'string' || typeof node['description'] !== 'string');
+    const bare = Object.entries(properties).filter(
+      ([, node]) => !isObject(node) || typeof node['title'] !== 'string' || typeof node['description'] !== 'string',
+    );
     expect(bare.map(([key]) => key)).toEqual([]);
   });
 
@@ -237,7 +243,9 @@ describe('public/managed_schema.json', () => {
     expect(chromeRuleViolations({ type: 'object', properties: { a: { id: 'Yes', type: 'string' }, b: { $ref: 'Yes' } } })).toEqual([]);
     expect(chromeRuleViolations({ type: 'array', items: { type: 'string' } })).toContain('the top level must have type "object"');
     expect(shapeMismatches({ type: 'number' }, { type: 'integer' }, 'x')).toHaveLength(1);
-    expect(shapeMismatches({ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }, 'x')).toHaveLength(2);
+    expect(
+      shapeMismatches({ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }, 'x'),
+    ).toHaveLength(2);
     expect(shapeMismatches({ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] }, 'x')).toHaveLength(1);
   });
 });

@@ -46,17 +46,17 @@ describe('sendToBackground', () => {
     expect(errorText(error, 'the page’s words')).toBe('the page’s words');
   });
 
-  it.each([
-    'Could not establish connection. Receiving end does not exist.',
-    'The message port closed before a response was received.',
-  ])('rejects with a NoAnswerError when the browser cannot deliver the message (%s)', async (text) => {
-    const refusal = new Error(text);
-    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(refusal);
+  it.each(['Could not establish connection. Receiving end does not exist.', 'The message port closed before a response was received.'])(
+    'rejects with a NoAnswerError when the browser cannot deliver the message (%s)',
+    async (text) => {
+      const refusal = new Error(text);
+      vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(refusal);
 
-    const error: unknown = await sendToBackground('testConnection', {}).catch((e: unknown) => e);
+      const error: unknown = await sendToBackground('testConnection', {}).catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(NoAnswerError);
-    expect((error as Error).cause).toBe(refusal);
-    expect(errorText(error, 'the page’s words')).toBe('the page’s words');
-  });
+      expect(error).toBeInstanceOf(NoAnswerError);
+      expect((error as Error).cause).toBe(refusal);
+      expect(errorText(error, 'the page’s words')).toBe('the page’s words');
+    },
+  );
 });

@@ -314,17 +314,28 @@ describe('options page: enterprise', () => {
     });
 
     const region = screen.getByRole('region', { name: 'Some settings from your organisation could not be used' });
-    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['maxUses must be greater than zero.', 'colour is not a setting of Isolink.']);
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['maxUses must be greater than zero.', 'colour is not a setting of Isolink.']);
     expect(region.textContent).not.toContain('must be positive');
   });
 
   it('says that nothing is isolated while a managed connection value is broken', async () => {
     await renderApp({
-      view: viewOf({}, { managedIssues: [{ key: 'serviceUrl', code: 'settingServiceBase', params: ['serviceUrl'], message: 'x' }], managedBroken: ['serviceUrl'] }),
+      view: viewOf(
+        {},
+        { managedIssues: [{ key: 'serviceUrl', code: 'settingServiceBase', params: ['serviceUrl'], message: 'x' }], managedBroken: ['serviceUrl'] },
+      ),
     });
 
     const region = screen.getByRole('region', { name: 'Some settings from your organisation could not be used' });
-    expect(within(region).getByText("Your organisation's policy for Isolink has a value Isolink cannot use for: serviceUrl. Nothing is isolated until your administrator fixes it.")).toBeTruthy();
+    expect(
+      within(region).getByText(
+        "Your organisation's policy for Isolink has a value Isolink cannot use for: serviceUrl. Nothing is isolated until your administrator fixes it.",
+      ),
+    ).toBeTruthy();
   });
 
   it('locks the session defaults key by key', async () => {
@@ -498,7 +509,12 @@ describe('options page: policy defaults', () => {
     const clipboard = within(policy().getByRole('group', { name: 'Clipboard' }));
     const box = (name: string) => clipboard.getByLabelText<HTMLInputElement>(name);
     const checked = () =>
-      ['Block both directions (block_all)', 'Allow both directions (allow_all)', 'Allow copying from the session to this computer (allow_to_local)', 'Block pasting from this computer into the session (block_to_silo)']
+      [
+        'Block both directions (block_all)',
+        'Allow both directions (allow_all)',
+        'Allow copying from the session to this computer (allow_to_local)',
+        'Block pasting from this computer into the session (block_to_silo)',
+      ]
         .filter((name) => box(name).checked)
         .map((name) => name.slice(name.lastIndexOf('(') + 1, -1));
 
@@ -651,7 +667,11 @@ describe('options page: organisation proxies', () => {
     type(proxies().getByLabelText('Address'), 'not a host');
     fireEvent.click(proxies().getByRole('button', { name: 'Add proxy' }));
 
-    expect(await proxies().findByText('proxy[0].location.address must be an IP address or a fully qualified domain name. Correct it and try again.', { selector: '[role="alert"]' })).toBeTruthy();
+    expect(
+      await proxies().findByText('proxy[0].location.address must be an IP address or a fully qualified domain name. Correct it and try again.', {
+        selector: '[role="alert"]',
+      }),
+    ).toBeTruthy();
     expect(sent('addProxies')).toEqual([]);
   });
 
@@ -661,7 +681,7 @@ describe('options page: organisation proxies', () => {
       code: 'https_certificate_name' as const,
       message: "p2: the address must equal the Common Name of the proxy's certificate, or users get ERR_PROXY_CERTIFICATE_INVALID.",
     };
-    const { sent } = await loaded({ addProxies: ({ proxies: added }) => ({ proxies: [OWN, ...(added as typeof OWN[])], warnings: [warning] }) });
+    const { sent } = await loaded({ addProxies: ({ proxies: added }) => ({ proxies: [OWN, ...(added as (typeof OWN)[])], warnings: [warning] }) });
 
     type(proxies().getByLabelText('Proxy name'), 'p2');
     type(proxies().getByLabelText('Address'), 'Proxy.Example.com');
@@ -685,7 +705,7 @@ describe('options page: organisation proxies', () => {
   });
 
   it('replaces the whole list with the edited one after a confirmation', async () => {
-    const { sent } = await loaded({ setProxies: ({ proxies: list }) => ({ proxies: list as typeof OWN[], warnings: [] }) });
+    const { sent } = await loaded({ setProxies: ({ proxies: list }) => ({ proxies: list as (typeof OWN)[], warnings: [] }) });
 
     type(proxies().getByLabelText('Port of web1'), '8080');
     fireEvent.click(proxies().getByRole('button', { name: 'Replace all' }));
@@ -705,7 +725,9 @@ describe('options page: organisation proxies', () => {
     type(proxies().getByLabelText('Port of web1'), '70000');
     fireEvent.click(proxies().getByRole('button', { name: 'Replace all' }));
 
-    expect(await proxies().findByText('proxies[0].location.port must be a port number from 1 to 65535. Correct it and try again.', { selector: '.row-error p' })).toBeTruthy();
+    expect(
+      await proxies().findByText('proxies[0].location.port must be a port number from 1 to 65535. Correct it and try again.', { selector: '.row-error p' }),
+    ).toBeTruthy();
     expect(proxies().queryByRole('button', { name: 'Replace the list' })).toBeNull();
     expect(sent('setProxies')).toEqual([]);
   });
@@ -851,14 +873,18 @@ describe('options page: import and export', () => {
   };
 
   it('choosing a file changes nothing: it names the old and new origins and waits for Apply', async () => {
-    const { sent } = await renderApp({ handlers: { previewImport: () => MOVING, importSettings: () => viewOf({ serviceUrl: 'https://isolation.evil.example' }) } });
+    const { sent } = await renderApp({
+      handlers: { previewImport: () => MOVING, importSettings: () => viewOf({ serviceUrl: 'https://isolation.evil.example' }) },
+    });
 
     fireEvent.change(section().getByLabelText('Import settings'), { target: { files: [new File(['{"x":1}'], 'from-it.json')] } });
 
     const review = await section().findByRole('group', { name: 'Importing from-it.json changes these settings: Service URL, Launch URL, Max uses.' });
-    expect(within(review).getByText(
-      'The service changes from https://isolation.acme.example to https://isolation.evil.example. Your admin token is kept for https://isolation.acme.example and never sent to https://isolation.evil.example: enter the token for https://isolation.evil.example after importing.',
-    )).toBeTruthy();
+    expect(
+      within(review).getByText(
+        'The service changes from https://isolation.acme.example to https://isolation.evil.example. Your admin token is kept for https://isolation.acme.example and never sent to https://isolation.evil.example: enter the token for https://isolation.evil.example after importing.',
+      ),
+    ).toBeTruthy();
     expect(within(review).getByText('Isolated tabs will open on https://launch.evil.example instead of https://launch.acme.example.')).toBeTruthy();
     expect(sent('importSettings')).toEqual([]);
 
@@ -1120,8 +1146,14 @@ describe('options page: focus and descriptions', () => {
 // ---- in another language ----------------------------------------------------------
 
 describe('options page: in German, the page’s own checks and the background’s codes are said in German', () => {
-  const german = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/_locales/de/messages.json'), 'utf8')) as Record<string, { message: string }>;
-  const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
+  const german = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/_locales/de/messages.json'), 'utf8')) as Record<
+    string,
+    { message: string }
+  >;
+  const english = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../public/_locales/en/messages.json'), 'utf8')) as Record<
+    string,
+    { message: string }
+  >;
 
   /** browser.i18n.getMessage over the German messages, $1..$9 filled in. */
   function de(key: string, substitutions?: string | string[]): string {
@@ -1131,7 +1163,10 @@ describe('options page: in German, the page’s own checks and the background’
 
   /** No English message (of some length, without values) appears in the text. */
   function expectNoEnglish(text: string | null): void {
-    const leaks = Object.entries(english).filter(([key, entry]) => !entry.message.includes('$') && entry.message.length >= 12 && german[key]?.message !== entry.message && (text ?? '').includes(entry.message));
+    const leaks = Object.entries(english).filter(
+      ([key, entry]) =>
+        !entry.message.includes('$') && entry.message.length >= 12 && german[key]?.message !== entry.message && (text ?? '').includes(entry.message),
+    );
     expect(leaks.map(([key]) => key)).toEqual([]);
   }
 
@@ -1145,12 +1180,21 @@ describe('options page: in German, the page’s own checks and the background’
 
   it('lists the managed settings that could not be used from their codes', async () => {
     await renderApp({
-      view: viewOf({}, { managedIssues: [{ key: 'tabPlacement', code: 'notOneOf', params: ['tabPlacement', 'foreground, background'], message: 'must be one of foreground, background' }] }),
+      view: viewOf(
+        {},
+        {
+          managedIssues: [
+            { key: 'tabPlacement', code: 'notOneOf', params: ['tabPlacement', 'foreground, background'], message: 'must be one of foreground, background' },
+          ],
+        },
+      ),
     });
 
     const issues = screen.getByRole('region', { name: de('optionsManagedIssuesTitle') });
     expect(within(issues).getByRole('listitem').textContent).toBe('tabPlacement muss einer dieser Werte sein: foreground, background.');
-    expect(issues.textContent).toBe(de('optionsManagedIssuesTitle') + de('optionsManagedIssuesIntro') + de('apiNotOneOf', ['tabPlacement', 'foreground, background']));
+    expect(issues.textContent).toBe(
+      de('optionsManagedIssuesTitle') + de('optionsManagedIssuesIntro') + de('apiNotOneOf', ['tabPlacement', 'foreground, background']),
+    );
   });
 
   it.each([
@@ -1175,7 +1219,9 @@ describe('options page: in German, the page’s own checks and the background’
     fireEvent.click(region('optionsPolicyTitle').getByRole('button', { name: de('optionsPolicySave') }));
 
     const expected = de('optionsPolicyIssue', de('apiPolicyColor', 'policy[0].params'));
-    expect(expected).toBe('Die Richtlinie wurde nicht gespeichert: policy[0].params muss genau eine Farbe sein, geschrieben als #rgb oder #rrggbb. Korrigieren Sie sie und speichern Sie erneut.');
+    expect(expected).toBe(
+      'Die Richtlinie wurde nicht gespeichert: policy[0].params muss genau eine Farbe sein, geschrieben als #rgb oder #rrggbb. Korrigieren Sie sie und speichern Sie erneut.',
+    );
     expect((await region('optionsPolicyTitle').findByRole('alert')).textContent).toBe(expected);
     expect(sent('saveSettings')).toEqual([]);
   });

@@ -25,7 +25,19 @@ function zodAnswer(list: readonly ProxyDraft[], field: string): unknown {
 }
 
 const name = fc.oneof(fc.constantFrom('', 'web1', 'web2', 'Proxy Ü', 'x'.repeat(MAX_NAME_LENGTH)), fc.constant('x'.repeat(MAX_NAME_LENGTH + 1)));
-const address = fc.constantFrom('203.0.113.7', '::1', '[::1]', 'proxy.example.com', 'Proxy.Example.COM.', 'пример.рф', 'localhost', 'not a host', '', '1.2.3', 'a..b');
+const address = fc.constantFrom(
+  '203.0.113.7',
+  '::1',
+  '[::1]',
+  'proxy.example.com',
+  'Proxy.Example.COM.',
+  'пример.рф',
+  'localhost',
+  'not a host',
+  '',
+  '1.2.3',
+  'a..b',
+);
 /** A port as a form gives it: a number when typed as digits (up to 9 of them), else the text. */
 const port = fc.oneof(fc.constant(undefined), fc.integer({ min: 0, max: 999_999_999 }), fc.constantFrom(1, 65535, 65536, 'abc', '8080a', '-1', '1.5'));
 const type = fc.constantFrom(undefined, 'http', 'https', 'socks', 'socks4', 'socks5', 'ftp', 'HTTP');
@@ -47,8 +59,16 @@ describe('checkProxies (the options page) against prepareProxies (the client)', 
   it.each<[string, ProxyDraft[], unknown]>([
     ['an empty name', [{ name: '', location: { address: '203.0.113.7' } }], { field: 'proxies[0].name', code: 'empty', details: [] }],
     ['a bad address', [{ name: 'p', location: { address: 'not a host' } }], { field: 'proxies[0].location.address', code: 'notIpOrFqdn', details: [] }],
-    ['a port out of range', [{ name: 'p', location: { address: '203.0.113.7', port: 70000 } }], { field: 'proxies[0].location.port', code: 'notPort', details: [] }],
-    ['a port that is not a number', [{ name: 'p', location: { address: '203.0.113.7', port: '80a' } }], { field: 'proxies[0].location.port', code: 'notNumber', details: [] }],
+    [
+      'a port out of range',
+      [{ name: 'p', location: { address: '203.0.113.7', port: 70000 } }],
+      { field: 'proxies[0].location.port', code: 'notPort', details: [] },
+    ],
+    [
+      'a port that is not a number',
+      [{ name: 'p', location: { address: '203.0.113.7', port: '80a' } }],
+      { field: 'proxies[0].location.port', code: 'notNumber', details: [] },
+    ],
     [
       'a repeated name',
       [
@@ -115,9 +135,21 @@ describe('textSettingProblem (the options page) against the settings schema', ()
   });
 
   it.each<[string, 'serviceUrl' | 'org' | 'username', string, unknown, string]>([
-    ['plain http off loopback', 'serviceUrl', 'http://isolation.example.com', { code: 'settingServiceBase', details: [] }, 'must be an https URL (http only on 127.0.0.1 or localhost)'],
+    [
+      'plain http off loopback',
+      'serviceUrl',
+      'http://isolation.example.com',
+      { code: 'settingServiceBase', details: [] },
+      'must be an https URL (http only on 127.0.0.1 or localhost)',
+    ],
     ['spaces around', 'org', ' acme', { code: 'settingSpaces', details: [] }, 'must not start or end with spaces'],
-    ['too long', 'username', 'a'.repeat(MAX_IDENTITY_LENGTH + 1), { code: 'tooLong', details: [String(MAX_IDENTITY_LENGTH)] }, `must be at most ${String(MAX_IDENTITY_LENGTH)} characters`],
+    [
+      'too long',
+      'username',
+      'a'.repeat(MAX_IDENTITY_LENGTH + 1),
+      { code: 'tooLong', details: [String(MAX_IDENTITY_LENGTH)] },
+      `must be at most ${String(MAX_IDENTITY_LENGTH)} characters`,
+    ],
   ])('refuses %s', (_label, key, value, expected, english) => {
     const problem = textSettingProblem(key, value);
     expect(problem).toEqual(expected);

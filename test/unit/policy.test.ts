@@ -50,18 +50,44 @@ describe('normalizePolicy', () => {
   });
 
   it('names the failing entry by position', () => {
-    const result = normalizePolicy([{ type: 'readonly', params: ['true'] }, { type: 'ad_block', params: ['maybe'] }], 'defaults');
+    const result = normalizePolicy(
+      [
+        { type: 'readonly', params: ['true'] },
+        { type: 'ad_block', params: ['maybe'] },
+      ],
+      'defaults',
+    );
     expect(result).toEqual(new PolicyIssue('defaults[1].params', 'must be exactly one of enable, disable', 'policyChoice', ['enable, disable']));
     expect(result).toMatchObject({ code: 'policyChoice', params: ['defaults[1].params', 'enable, disable'] });
   });
 
   it.each([
     [{ type: 'clipboard', params: ['allow_to_local', 'allow_to_local'] }, 'policyRepeat', ['policy[0].params[1]', 'allow_to_local'], 'repeats allow_to_local'],
-    [{ type: 'clipboard', params: ['block_all', 'allow_to_local'] }, 'policyExclusive', ['policy[0].params', 'block_all'], 'cannot combine block_all with other values'],
-    [{ type: 'clipboard', params: [] }, 'policyAtLeastOne', ['policy[0].params', 'block_all, allow_all, allow_to_local, block_to_silo'], 'must hold at least one of block_all, allow_all, allow_to_local, block_to_silo'],
-    [{ type: 'clipboard', params: ['sideways'] }, 'notOneOf', ['policy[0].params[0]', 'block_all, allow_all, allow_to_local, block_to_silo'], 'must be one of block_all, allow_all, allow_to_local, block_to_silo'],
+    [
+      { type: 'clipboard', params: ['block_all', 'allow_to_local'] },
+      'policyExclusive',
+      ['policy[0].params', 'block_all'],
+      'cannot combine block_all with other values',
+    ],
+    [
+      { type: 'clipboard', params: [] },
+      'policyAtLeastOne',
+      ['policy[0].params', 'block_all, allow_all, allow_to_local, block_to_silo'],
+      'must hold at least one of block_all, allow_all, allow_to_local, block_to_silo',
+    ],
+    [
+      { type: 'clipboard', params: ['sideways'] },
+      'notOneOf',
+      ['policy[0].params[0]', 'block_all, allow_all, allow_to_local, block_to_silo'],
+      'must be one of block_all, allow_all, allow_to_local, block_to_silo',
+    ],
     [{ type: 'domain_allow', params: [] }, 'policyNoDomain', ['policy[0].params'], 'must hold at least one domain'],
-    [{ type: 'domain_block', params: ['not a domain'] }, 'policyBadDomain', ['policy[0].params[0]', '"not a domain"'], 'is not a valid domain name: "not a domain"'],
+    [
+      { type: 'domain_block', params: ['not a domain'] },
+      'policyBadDomain',
+      ['policy[0].params[0]', '"not a domain"'],
+      'is not a valid domain name: "not a domain"',
+    ],
     [{ type: 'ribbon_text_color', params: ['red'] }, 'policyColor', ['policy[0].params'], 'must be one colour written #rgb or #rrggbb'],
     [{ type: 'ribbon_message', params: [] }, 'policyOneText', ['policy[0].params'], 'must be exactly one text'],
     [{ type: 'ribbon_message', params: ['x'.repeat(101)] }, 'tooLong', ['policy[0].params[0]', '100'], 'must be at most 100 characters'],
@@ -75,19 +101,31 @@ describe('normalizePolicy', () => {
 
   it('covers every documented type', () => {
     expect(KNOWN_POLICY_TYPES).toEqual([
-      'readonly', 'file_transfer', 'clipboard', 'ad_block', 'browser_chrome', 'domain_allow', 'domain_block',
-      'ribbon_background_color', 'ribbon_text_color', 'ribbon_message',
+      'readonly',
+      'file_transfer',
+      'clipboard',
+      'ad_block',
+      'browser_chrome',
+      'domain_allow',
+      'domain_block',
+      'ribbon_background_color',
+      'ribbon_text_color',
+      'ribbon_message',
     ]);
   });
 });
 
 describe('isHexColor', () => {
-  it.each([['#fff', true], ['#A0b1C2', true], ['fff', false], ['#ffff', false], ['#ggg', false], ['#1234567', false]])(
-    '%s: %s',
-    (value, expected) => {
-      expect(isHexColor(value)).toBe(expected);
-    },
-  );
+  it.each([
+    ['#fff', true],
+    ['#A0b1C2', true],
+    ['fff', false],
+    ['#ffff', false],
+    ['#ggg', false],
+    ['#1234567', false],
+  ])('%s: %s', (value, expected) => {
+    expect(isHexColor(value)).toBe(expected);
+  });
 });
 
 describe('withDomainAllow', () => {

@@ -289,9 +289,7 @@ describe('popup quick isolation', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Enter a link to isolate, or choose a research session to open one without a link.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a link to isolate, or choose a research session to open one without a link.');
     expect(actions()).toEqual([]);
   });
 
@@ -372,9 +370,7 @@ describe('popup quick isolation', () => {
 
     expect(await screen.findByText('Research session opened in isolation.')).toBeTruthy();
     expect(actions()).toEqual(['research']);
-    expect(sent('research')).toEqual([
-      { research: { egressRegion: 'Europe', browserProfile: null, availability: [], connectivity: [] } },
-    ]);
+    expect(sent('research')).toEqual([{ research: { egressRegion: 'Europe', browserProfile: null, availability: [], connectivity: [] } }]);
   });
 
   it('shows an error from the background inline and keeps the form usable', async () => {
@@ -466,10 +462,11 @@ describe('popup bulk', () => {
 
     expect(screen.getByText('Links found: 2')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Links found: 2' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'evil.comhttps://evil.com/a.exe',
-      'bad.examplehttp://bad.example/b',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['evil.comhttps://evil.com/a.exe', 'bad.examplehttp://bad.example/b']);
     fireEvent.click(screen.getByRole('button', { name: 'Create all' }));
 
     expect(await screen.findByRole('heading', { name: 'Created: 2' })).toBeTruthy();
@@ -761,10 +758,11 @@ describe('popup: links rewritten by a mail gateway', () => {
     typeInto(screen.getByLabelText('Links text'), `${SAFE_LINK}\nhttps://plain.example/`);
 
     const list = screen.getByRole('list', { name: 'Links found: 2' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      `real-phish.example${REAL}wrapped by Microsoft Safe Links → the real target above`,
-      'plain.examplehttps://plain.example/',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`real-phish.example${REAL}wrapped by Microsoft Safe Links → the real target above`, 'plain.examplehttps://plain.example/']);
     const group = screen.getByRole('group', { name: 'Some links are wrapped by a mail gateway. Open:' });
     fireEvent.click(within(group).getByLabelText('the link as written'));
     expect(within(list).getAllByRole('listitem')[0]?.textContent).toBe(`nam12.safelinks.protection.outlook.com${SAFE_LINK}wrapped by Microsoft Safe Links`);

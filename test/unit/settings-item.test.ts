@@ -213,7 +213,8 @@ describe('the settings item', () => {
 });
 
 describe('writers take turns', () => {
-  const entry = (n: number) => recentEntry({ id: `ctx${n}`, launchUrl: `https://launch.acme.example/launch?ctx=ctx${n}`, url: `https://h${n}.example/`, host: `h${n}.example` });
+  const entry = (n: number) =>
+    recentEntry({ id: `ctx${n}`, launchUrl: `https://launch.acme.example/launch?ctx=ctx${n}`, url: `https://h${n}.example/`, host: `h${n}.example` });
 
   it('ten concurrent additions to the recent list all land', async () => {
     // Act

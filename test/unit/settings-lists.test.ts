@@ -13,7 +13,13 @@ beforeEach(() => {
 });
 
 const entry = (n: number, overrides: Partial<RecentContext> = {}): RecentContext =>
-  recentEntry({ id: `ctx${n}`, launchUrl: `https://launch.acme.example/launch?ctx=ctx${n}`, url: `https://h${n}.example/`, host: `h${n}.example`, ...overrides });
+  recentEntry({
+    id: `ctx${n}`,
+    launchUrl: `https://launch.acme.example/launch?ctx=ctx${n}`,
+    url: `https://h${n}.example/`,
+    host: `h${n}.example`,
+    ...overrides,
+  });
 
 describe('recent contexts', () => {
   it('lists the newest first; a batch keeps its own order', async () => {
@@ -71,7 +77,11 @@ describe('recent contexts', () => {
     expect(actual).toEqual([entry(1), entry(3)]);
   });
 
-  it.each([['an object', { a: 1 }], ['text', 'ctx1'], ['null', null]])('reads %s in storage as an empty list', async (_label, stored) => {
+  it.each([
+    ['an object', { a: 1 }],
+    ['text', 'ctx1'],
+    ['null', null],
+  ])('reads %s in storage as an empty list', async (_label, stored) => {
     // Arrange
     await fakeBrowser.storage.local.set({ recentContexts: stored });
 
@@ -124,7 +134,10 @@ describe('pending notification actions', () => {
   it.each<[string, PendingAction]>([
     ['open the options', { kind: 'openOptions' }],
     ['isolate, without a source tab', { kind: 'isolate', url: 'https://evil.example/', session: 'research' }],
-    ['open many', { kind: 'openMany', urls: ['https://launch.acme.example/launch?ctx=a', 'https://launch.acme.example/launch?ctx=b'], source: { windowId: 3 } }],
+    [
+      'open many',
+      { kind: 'openMany', urls: ['https://launch.acme.example/launch?ctx=a', 'https://launch.acme.example/launch?ctx=b'], source: { windowId: 3 } },
+    ],
   ])('an action to %s comes back as it was put', async (_label, action) => {
     // Arrange
     await putPending('n1', action);

@@ -74,16 +74,20 @@ describe('parseStoredSettings', () => {
     expect(actual).toEqual({ ...DEFAULT_SETTINGS, username: 'analyst@acme.example', bulkConfirmThreshold: 12, autoDomainAllow: false });
   });
 
-  it.each([['null', null], ['a list', [1, 2]], ['text', 'settings'], ['a number', 42], ['a Map', new Map([['username', 'x']])], ['undefined', undefined]])(
-    '%s gives the defaults',
-    (_label, stored) => {
-      // Act
-      const actual = parseStoredSettings(stored);
+  it.each([
+    ['null', null],
+    ['a list', [1, 2]],
+    ['text', 'settings'],
+    ['a number', 42],
+    ['a Map', new Map([['username', 'x']])],
+    ['undefined', undefined],
+  ])('%s gives the defaults', (_label, stored) => {
+    // Act
+    const actual = parseStoredSettings(stored);
 
-      // Assert
-      expect(actual).toEqual(DEFAULT_SETTINGS);
-    },
-  );
+    // Assert
+    expect(actual).toEqual(DEFAULT_SETTINGS);
+  });
 
   it('ignores an own __proto__ key and pollutes nothing', () => {
     // Arrange
@@ -127,13 +131,41 @@ describe('saveSettings', () => {
 
   it.each<[string, () => unknown, string, string, string[], string]>([
     ['an unknown key', () => ({ colour: 'red' }), 'colour is not a setting', 'settingUnknown', ['colour'], 'colour is not a setting of Isolink.'],
-    ['an own __proto__ key', () => JSON.parse('{"__proto__":{"serviceUrl":"https://evil.example"}}') as unknown, '__proto__ is not a setting', 'settingUnknown', ['__proto__'], '__proto__ is not a setting of Isolink.'],
-    ['an own constructor key', () => JSON.parse('{"constructor":{"prototype":{"polluted":true}}}') as unknown, 'constructor is not a setting', 'settingUnknown', ['constructor'], 'constructor is not a setting of Isolink.'],
+    [
+      'an own __proto__ key',
+      () => JSON.parse('{"__proto__":{"serviceUrl":"https://evil.example"}}') as unknown,
+      '__proto__ is not a setting',
+      'settingUnknown',
+      ['__proto__'],
+      '__proto__ is not a setting of Isolink.',
+    ],
+    [
+      'an own constructor key',
+      () => JSON.parse('{"constructor":{"prototype":{"polluted":true}}}') as unknown,
+      'constructor is not a setting',
+      'settingUnknown',
+      ['constructor'],
+      'constructor is not a setting of Isolink.',
+    ],
     ['a prototype key', () => ({ prototype: {} }), 'prototype is not a setting', 'settingUnknown', ['prototype'], 'prototype is not a setting of Isolink.'],
     ['the token', () => ({ token: 'sneaky' }), 'token is not a setting', 'settingUnknown', ['token'], 'token is not a setting of Isolink.'],
     ['a number as text', () => ({ maxUses: '3' }), 'maxUses must be a number', 'notNumber', ['maxUses'], 'maxUses must be a number.'],
-    ['a boolean as text', () => ({ rememberToken: 'yes' }), 'rememberToken must be true or false', 'notBoolean', ['rememberToken'], 'rememberToken must be true or false.'],
-    ['an unknown placement', () => ({ tabPlacement: 'sideways' }), 'tabPlacement must be one of foreground, background', 'notOneOf', ['tabPlacement', 'foreground, background'], 'tabPlacement must be one of: foreground, background.'],
+    [
+      'a boolean as text',
+      () => ({ rememberToken: 'yes' }),
+      'rememberToken must be true or false',
+      'notBoolean',
+      ['rememberToken'],
+      'rememberToken must be true or false.',
+    ],
+    [
+      'an unknown placement',
+      () => ({ tabPlacement: 'sideways' }),
+      'tabPlacement must be one of foreground, background',
+      'notOneOf',
+      ['tabPlacement', 'foreground, background'],
+      'tabPlacement must be one of: foreground, background.',
+    ],
     [
       'plain http off loopback',
       () => ({ serviceUrl: 'http://isolation.acme.example' }),
@@ -158,10 +190,38 @@ describe('saveSettings', () => {
       ['research.browserProfile.timezone'],
       'research.browserProfile.timezone must be an IANA time zone name, such as Europe/Berlin.',
     ],
-    ['a padded username', () => ({ username: ' analyst@acme.example ' }), 'username must not start or end with spaces', 'settingSpaces', ['username'], 'username must not start or end with spaces.'],
-    ['an organisation beside the stored username', () => ({ org: 'acme' }), 'username and organisation are mutually exclusive: fill in one', 'settingIdentityBoth', ['username'], 'Fill in a username or an organisation, not both (username).'],
-    ['both username and organisation', () => ({ username: 'b@acme.example', org: 'acme' }), 'username and organisation are mutually exclusive: fill in one', 'settingIdentityBoth', ['username'], 'Fill in a username or an organisation, not both (username).'],
-    ['a good value beside a bad one', () => ({ tabPlacement: 'foreground', colour: 'red' }), 'colour is not a setting', 'settingUnknown', ['colour'], 'colour is not a setting of Isolink.'],
+    [
+      'a padded username',
+      () => ({ username: ' analyst@acme.example ' }),
+      'username must not start or end with spaces',
+      'settingSpaces',
+      ['username'],
+      'username must not start or end with spaces.',
+    ],
+    [
+      'an organisation beside the stored username',
+      () => ({ org: 'acme' }),
+      'username and organisation are mutually exclusive: fill in one',
+      'settingIdentityBoth',
+      ['username'],
+      'Fill in a username or an organisation, not both (username).',
+    ],
+    [
+      'both username and organisation',
+      () => ({ username: 'b@acme.example', org: 'acme' }),
+      'username and organisation are mutually exclusive: fill in one',
+      'settingIdentityBoth',
+      ['username'],
+      'Fill in a username or an organisation, not both (username).',
+    ],
+    [
+      'a good value beside a bad one',
+      () => ({ tabPlacement: 'foreground', colour: 'red' }),
+      'colour is not a setting',
+      'settingUnknown',
+      ['colour'],
+      'colour is not a setting of Isolink.',
+    ],
     ['not an object', () => 'tabPlacement=foreground', 'settings must be an object', 'notObject', ['settings'], 'settings must be an object.'],
     ['a list', () => [{ tabPlacement: 'foreground' }], 'settings must be an object', 'notObject', ['settings'], 'settings must be an object.'],
   ])('refuses %s and leaves storage byte-identical', async (_label, patch, expectedMessage, expectedCode, expectedParams, expectedText) => {
@@ -221,7 +281,14 @@ describe('importSettings', () => {
   });
 
   it.each<[string, () => string, string, string, string[], string]>([
-    ['text that is not JSON', () => 'username=evil', 'settings file is not JSON', 'importNotJson', [], 'The file is not JSON, so it is not an Isolink settings export.'],
+    [
+      'text that is not JSON',
+      () => 'username=evil',
+      'settings file is not JSON',
+      'importNotJson',
+      [],
+      'The file is not JSON, so it is not an Isolink settings export.',
+    ],
     ['a JSON list', () => '[]', 'settings file is not an Isolink settings export', 'importNotExport', [], 'The file is not an Isolink settings export.'],
     ['JSON null', () => 'null', 'settings file is not an Isolink settings export', 'importNotExport', [], 'The file is not an Isolink settings export.'],
     ...(
@@ -230,18 +297,30 @@ describe('importSettings', () => {
         ['another version', () => JSON.stringify({ format: 'isolink-settings', version: 2, settings: SAVED })],
         ['a token beside the settings', () => exportFile(SAVED, { token: 'sneaky' })],
       ] as const
-    ).map(
-      ([label, file]): [string, () => string, string, string, string[], string] => [
-        label,
-        file,
-        'settings file is not an Isolink settings export (format isolink-settings, version 1)',
-        'importWrongFormat',
-        [],
-        'The file is not an Isolink settings export of this version (format isolink-settings, version 1).',
-      ],
-    ),
-    ['a token among the settings', () => exportFile({ ...SAVED, token: 'sneaky' }), 'token is not a setting', 'settingUnknown', ['token'], 'token is not a setting of Isolink.'],
-    ['an unknown key', () => exportFile({ ...SAVED, colour: 'red' }), 'colour is not a setting', 'settingUnknown', ['colour'], 'colour is not a setting of Isolink.'],
+    ).map(([label, file]): [string, () => string, string, string, string[], string] => [
+      label,
+      file,
+      'settings file is not an Isolink settings export (format isolink-settings, version 1)',
+      'importWrongFormat',
+      [],
+      'The file is not an Isolink settings export of this version (format isolink-settings, version 1).',
+    ]),
+    [
+      'a token among the settings',
+      () => exportFile({ ...SAVED, token: 'sneaky' }),
+      'token is not a setting',
+      'settingUnknown',
+      ['token'],
+      'token is not a setting of Isolink.',
+    ],
+    [
+      'an unknown key',
+      () => exportFile({ ...SAVED, colour: 'red' }),
+      'colour is not a setting',
+      'settingUnknown',
+      ['colour'],
+      'colour is not a setting of Isolink.',
+    ],
     [
       'an own __proto__ key',
       () => `{"format":"isolink-settings","version":1,"settings":{"__proto__":{"serviceUrl":"https://evil.example"}}}`,
@@ -258,9 +337,30 @@ describe('importSettings', () => {
       ['serviceUrl'],
       'serviceUrl must be an https URL (http only on 127.0.0.1 or localhost).',
     ],
-    ['both username and organisation', () => exportFile({ ...SAVED, org: 'acme' }), 'username and organisation are mutually exclusive: fill in one', 'settingIdentityBoth', ['username'], 'Fill in a username or an organisation, not both (username).'],
-    ['no settings', () => JSON.stringify({ format: 'isolink-settings', version: 1 }), 'settings must be an object', 'notObject', ['settings'], 'settings must be an object.'],
-    ['600 KiB', () => exportFile({ ...SAVED, username: 'x'.repeat(600 * 1024) }), 'settings file is larger than 512 KiB', 'importTooLarge', ['512'], 'The file is larger than 512 KiB, so it is not an Isolink settings export.'],
+    [
+      'both username and organisation',
+      () => exportFile({ ...SAVED, org: 'acme' }),
+      'username and organisation are mutually exclusive: fill in one',
+      'settingIdentityBoth',
+      ['username'],
+      'Fill in a username or an organisation, not both (username).',
+    ],
+    [
+      'no settings',
+      () => JSON.stringify({ format: 'isolink-settings', version: 1 }),
+      'settings must be an object',
+      'notObject',
+      ['settings'],
+      'settings must be an object.',
+    ],
+    [
+      '600 KiB',
+      () => exportFile({ ...SAVED, username: 'x'.repeat(600 * 1024) }),
+      'settings file is larger than 512 KiB',
+      'importTooLarge',
+      ['512'],
+      'The file is larger than 512 KiB, so it is not an Isolink settings export.',
+    ],
   ])('refuses %s atomically', async (_label, file, expectedMessage, expectedCode, expectedParams, expectedText) => {
     // Arrange
     const before = await snapshot();
@@ -309,7 +409,10 @@ describe('importSettings', () => {
     const before = await snapshot();
 
     // Act
-    const act = importSettings(exportFile({ serviceUrl: 'https://isolation.acme.example', org: 'acme' }), seenConnection(exportFile({ serviceUrl: 'https://isolation.acme.example', org: 'acme' })));
+    const act = importSettings(
+      exportFile({ serviceUrl: 'https://isolation.acme.example', org: 'acme' }),
+      seenConnection(exportFile({ serviceUrl: 'https://isolation.acme.example', org: 'acme' })),
+    );
 
     // Assert
     await expect(act).rejects.toBeInstanceOf(SettingsError);
@@ -595,7 +698,9 @@ describe('managed policy', () => {
       settings: { ...SAVED, bulkConfirmThreshold: 2, tabPlacement: DEFAULT_SETTINGS.tabPlacement },
       locked: ['tabPlacement', 'bulkConfirmThreshold'],
       tokenManaged: false,
-      managedIssues: [{ key: 'tabPlacement', code: 'notOneOf', params: ['tabPlacement', 'foreground, background'], message: 'must be one of foreground, background' }],
+      managedIssues: [
+        { key: 'tabPlacement', code: 'notOneOf', params: ['tabPlacement', 'foreground, background'], message: 'must be one of foreground, background' },
+      ],
       managedBroken: [],
     });
   });

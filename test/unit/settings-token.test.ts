@@ -135,7 +135,7 @@ describe('clearToken', () => {
 
     // Assert
     expect(await readToken()).toBeNull();
-    
+
     expect(await whereIsCanary()).toEqual([]);
   });
 });

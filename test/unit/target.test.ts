@@ -37,9 +37,13 @@ function previewed(text: string, mode: UnwrapMode, wrapped: 'unwrap' | 'keep'): 
 const input = fc.oneof(
   fc.string(),
   fc.webUrl({ withQueryParameters: true, withFragments: true, authoritySettings: { withUserInfo: true, withPort: true } }),
-  fc.tuple(fc.constantFrom('IOC: ', 'see ', '', '  ', 'hxxps://', '<'), fc.webUrl(), fc.constantFrom('', ' (phishing)', ' @evil.example', '.', ' x')).map((parts) => parts.join('')),
+  fc
+    .tuple(fc.constantFrom('IOC: ', 'see ', '', '  ', 'hxxps://', '<'), fc.webUrl(), fc.constantFrom('', ' (phishing)', ' @evil.example', '.', ' x'))
+    .map((parts) => parts.join('')),
   fc.webUrl().map((url) => url.replace('https://', 'hxxps://').replace('http://', 'hxxp://').replaceAll('.', '[.]')),
-  fc.tuple(fc.constantFrom(...(Object.keys(wrap) as (keyof typeof wrap)[])), fc.oneof(fc.webUrl(), fc.constant('javascript:alert(1)'))).map(([format, url]) => wrap[format](url)),
+  fc
+    .tuple(fc.constantFrom(...(Object.keys(wrap) as (keyof typeof wrap)[])), fc.oneof(fc.webUrl(), fc.constant('javascript:alert(1)')))
+    .map(([format, url]) => wrap[format](url)),
 );
 
 describe('the popup shows what the background isolates', () => {
@@ -69,7 +73,9 @@ describe('resolveText and resolveAll', () => {
 
   it('unwrap: the real target, its layers, no choice', () => {
     const resolved = resolveText(wrap.safelinks(wrap.proofpointV2(REAL)), 'unwrap');
-    expect(resolved.ok && { url: resolved.target.url.href, layers: resolved.target.layers, wrapper: resolved.target.wrapper, choice: resolved.target.choice }).toEqual({
+    expect(
+      resolved.ok && { url: resolved.target.url.href, layers: resolved.target.layers, wrapper: resolved.target.wrapper, choice: resolved.target.choice },
+    ).toEqual({
       url: REAL,
       layers: ['safelinks', 'proofpoint'],
       wrapper: undefined,

@@ -33,7 +33,11 @@ type SharedParams = Pick<CreateContextParams, 'policy' | 'max_uses' | 'expires'>
 function shared(context: CommandContext): { params: SharedParams; autoDomainAllow: boolean; mode: UnwrapMode } {
   const { settings } = context;
   const defaults = settings.file.defaults ?? {};
-  const username = required(setting(settings, stringFlag(context, 'username'), ENV.username, settings.file.username), 'username', `--username or ${ENV.username}`);
+  const username = required(
+    setting(settings, stringFlag(context, 'username'), ENV.username, settings.file.username),
+    'username',
+    `--username or ${ENV.username}`,
+  );
   const maxUses = countFlag(context, 'max-uses') ?? defaults.maxUses;
   const expiresIn = countFlag(context, 'expires-in') ?? defaults.expiresIn;
   const params: SharedParams = {
@@ -103,8 +107,12 @@ const open: Command = {
         ? await client.createResearchContext({ ...params, egress_region: egress, ...(url === undefined ? {} : { url }), auto_domain_allow: auto })
         : await client.createContext({ ...params, url: url ?? '', auto_domain_allow: auto });
     const launch = checkedLaunch(client, launchBase, created.browse_context_id);
-    if (target !== undefined && target.layers.length > 0) context.out.note(`Unwrapped from ${target.layers.map((id) => WRAPPER_NAMES[id]).join(' in ')}: ${target.url.href}`);
-    if (target?.opaque) context.out.note(`This ${WRAPPER_NAMES[target.wrapper ?? 'mimecast']} link cannot be decoded offline: the isolated browser follows it, without a domain_allow entry.`);
+    if (target !== undefined && target.layers.length > 0)
+      context.out.note(`Unwrapped from ${target.layers.map((id) => WRAPPER_NAMES[id]).join(' in ')}: ${target.url.href}`);
+    if (target?.opaque)
+      context.out.note(
+        `This ${WRAPPER_NAMES[target.wrapper ?? 'mimecast']} link cannot be decoded offline: the isolated browser follows it, without a domain_allow entry.`,
+      );
     if (context.out.json) {
       context.out.record({
         url: url ?? null,
@@ -121,7 +129,9 @@ const open: Command = {
 };
 
 /** One line of bulk's result. */
-type BulkLine = { readonly url: string } & ({ readonly target: Target; launch?: string; id?: string; error?: string; code?: string } | { readonly error: string; readonly code: string });
+type BulkLine = { readonly url: string } & (
+  { readonly target: Target; launch?: string; id?: string; error?: string; code?: string } | { readonly error: string; readonly code: string }
+);
 
 const bulk: Command = {
   summary: 'Create a context for every URL in a report, a list, a CSV file or a STIX bundle',
@@ -203,7 +213,11 @@ const bulk: Command = {
       if (launch === undefined) failed++;
       if (context.out.json) {
         const base = { url: line.url, ...('target' in line && line.target.url.href !== line.url ? { target: line.target.url.href } : {}) };
-        context.out.record(launch !== undefined ? { ...base, id: 'id' in line ? line.id : undefined, launch } : { ...base, error: line.error ?? 'not created', code: line.code ?? 'unknown' });
+        context.out.record(
+          launch !== undefined
+            ? { ...base, id: 'id' in line ? line.id : undefined, launch }
+            : { ...base, error: line.error ?? 'not created', code: line.code ?? 'unknown' },
+        );
       } else rows.push([line.url, launch ?? `error: ${line.error ?? 'not created'}`]);
     }
     if (!context.out.json) context.out.table(rows, ['URL', 'LAUNCH']);

@@ -20,7 +20,10 @@ function orgOf(context: CommandContext): string {
 async function currentProxies(client: IsolinkClient, org: string): Promise<Proxy[]> {
   const { proxies } = await client.getProxies(org);
   const own = proxies.filter((proxy: ProxyRecord) => proxy[PROXY_FIELDS.inheritedFrom] === undefined);
-  return prepareProxies(own.map(({ name, location }) => ({ name, location })), 'the service').proxies;
+  return prepareProxies(
+    own.map(({ name, location }) => ({ name, location })),
+    'the service',
+  ).proxies;
 }
 
 /** The proxies a file asks for, checked as the client checks them. */
@@ -126,7 +129,7 @@ export const proxies: CommandGroup = {
       summary: 'Make the service match a proxy file',
       usage: '<file>',
       help: [
-        'Replaces the organisation\'s own list with the file\'s (its order kept) when they differ, and',
+        "Replaces the organisation's own list with the file's (its order kept) when they differ, and",
         'prints what changed. --dry-run prints it and sends no change. --json prints one object.',
       ],
       flags: { ...ORG_FLAG, 'dry-run': { type: 'boolean' } },

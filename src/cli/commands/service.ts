@@ -56,10 +56,17 @@ export const contexts: CommandGroup = {
       summary: 'Change a context: uses, expiry, name, enabled',
       usage: '<id>',
       help: ['--max-uses N, --expires-in SECONDS, --name NAME, --enable or --disable. Prints the context as changed.'],
-      flags: { 'max-uses': { type: 'string' }, 'expires-in': { type: 'string' }, name: { type: 'string' }, enable: { type: 'boolean' }, disable: { type: 'boolean' } },
+      flags: {
+        'max-uses': { type: 'string' },
+        'expires-in': { type: 'string' },
+        name: { type: 'string' },
+        enable: { type: 'boolean' },
+        disable: { type: 'boolean' },
+      },
       args: { min: 1, max: 1, missing: '<id>' },
       async run(context) {
-        if (context.flags['enable'] === true && context.flags['disable'] === true) throw new CliError('badFlag', '--enable and --disable exclude each other', context.name);
+        if (context.flags['enable'] === true && context.flags['disable'] === true)
+          throw new CliError('badFlag', '--enable and --disable exclude each other', context.name);
         const maxUses = countFlag(context, 'max-uses');
         const expiresIn = countFlag(context, 'expires-in');
         const name = stringFlag(context, 'name');
@@ -70,7 +77,8 @@ export const contexts: CommandGroup = {
           ...(name === undefined ? {} : { name }),
           ...(enabled === undefined ? {} : { enabled }),
         };
-        if (Object.keys(changes).length === 0) throw new CliError('missingArgument', 'a change (--max-uses, --expires-in, --name, --enable or --disable)', context.name);
+        if (Object.keys(changes).length === 0)
+          throw new CliError('missingArgument', 'a change (--max-uses, --expires-in, --name, --enable or --disable)', context.name);
         const { client } = await connect(context.settings, context.out, context.fetch);
         printContext(context, await client.updateContext(arg(context, 0), changes));
         return EXIT.ok;
@@ -140,7 +148,11 @@ const egress: Command = {
   args: { min: 0, max: 0 },
   run(context) {
     if (context.out.json) context.out.record(EGRESS_REGIONS);
-    else context.out.table(Object.entries(EGRESS_REGIONS).flatMap(([region, names]) => names.map((name) => [region, name])), ['REGION', 'LOCATION']);
+    else
+      context.out.table(
+        Object.entries(EGRESS_REGIONS).flatMap(([region, names]) => names.map((name) => [region, name])),
+        ['REGION', 'LOCATION'],
+      );
     return Promise.resolve(EXIT.ok);
   },
 };
@@ -156,7 +168,7 @@ export const files: CommandGroup = {
       summary: 'Upload a file into the bucket; prints its file id',
       usage: '<path>',
       help: [
-        '--name N (default: the file\'s name), --dest-path P (where in the bucket), --bucket B',
+        "--name N (default: the file's name), --dest-path P (where in the bucket), --bucket B",
         `(default: ${ENV.bucket}). The file token comes from ${ENV.fileToken} or ${ENV.fileTokenFile}.`,
         '--json prints {"id", "name", "bucket"}.',
       ],
@@ -164,7 +176,11 @@ export const files: CommandGroup = {
       args: { min: 1, max: 1, missing: '<path>' },
       async run(context) {
         const path = arg(context, 0);
-        const bucket = required(setting(context.settings, stringFlag(context, 'bucket'), ENV.bucket, context.settings.file.bucket), 'bucket id', `--bucket or ${ENV.bucket}`);
+        const bucket = required(
+          setting(context.settings, stringFlag(context, 'bucket'), ENV.bucket, context.settings.file.bucket),
+          'bucket id',
+          `--bucket or ${ENV.bucket}`,
+        );
         const input = await readInput(context.io, context.out, path);
         const name = stringFlag(context, 'name') ?? basename(path);
         const destPath = stringFlag(context, 'dest-path');
@@ -173,7 +189,13 @@ export const files: CommandGroup = {
         const progress = context.out.progress(`Uploading ${name} (${sizeOf(input.bytes.length)})`, 1);
         let result: { file_id: string };
         try {
-          result = await client.putFile({ file: input.bytes, name, bucket_id: bucket, file_token: token, ...(destPath === undefined ? {} : { path: destPath }) });
+          result = await client.putFile({
+            file: input.bytes,
+            name,
+            bucket_id: bucket,
+            file_token: token,
+            ...(destPath === undefined ? {} : { path: destPath }),
+          });
         } finally {
           progress.end();
         }

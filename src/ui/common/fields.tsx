@@ -103,7 +103,20 @@ interface TextFieldProps extends Described {
 }
 
 /** A labelled text, password or number input. */
-export function TextField({ label, locked = false, disabled = false, hint, error, value, onInput, type = 'text', placeholder, inputMode, min, max }: TextFieldProps) {
+export function TextField({
+  label,
+  locked = false,
+  disabled = false,
+  hint,
+  error,
+  value,
+  onInput,
+  type = 'text',
+  placeholder,
+  inputMode,
+  min,
+  max,
+}: TextFieldProps) {
   const ids = useFieldIds();
   const shared = {
     id: ids.input,

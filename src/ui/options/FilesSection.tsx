@@ -34,7 +34,15 @@ function UploadForm({ state }: Pick<SectionProps, 'state'>) {
     if (task.busy.value) return;
     setFileId('');
     const missing =
-      file === null ? t('optionsFileMissing') : name.trim() === '' ? t('optionsFileNameMissing') : bucketId.trim() === '' ? t('optionsBucketMissing') : fileToken.trim() === '' ? t('optionsFileTokenMissing') : null;
+      file === null
+        ? t('optionsFileMissing')
+        : name.trim() === ''
+          ? t('optionsFileNameMissing')
+          : bucketId.trim() === ''
+            ? t('optionsBucketMissing')
+            : fileToken.trim() === ''
+              ? t('optionsFileTokenMissing')
+              : null;
     if (missing !== null || file === null) {
       task.notice.value = errorNotice(missing ?? t('optionsFileMissing'));
       return;

@@ -50,7 +50,13 @@ function origin(text: string): string {
 }
 
 /** What a chosen file would change, with Apply and Cancel. */
-function Review({ chosen, busy, returnFocus, onApply, onCancel }: {
+function Review({
+  chosen,
+  busy,
+  returnFocus,
+  onApply,
+  onCancel,
+}: {
   readonly chosen: Pending;
   readonly busy: boolean;
   readonly returnFocus: RefObject<HTMLInputElement | null>;

@@ -26,9 +26,7 @@ interface Loaded {
   readonly inherited: readonly InheritedProxy[];
 }
 
-type Confirm =
-  | { readonly kind: 'replace'; readonly proxies: Proxy[]; readonly warnings: ProxyWarning[] }
-  | { readonly kind: 'clear'; readonly step: 1 | 2 };
+type Confirm = { readonly kind: 'replace'; readonly proxies: Proxy[]; readonly warnings: ProxyWarning[] } | { readonly kind: 'clear'; readonly step: 1 | 2 };
 
 export function ProxiesSection({ state, view }: SectionProps) {
   const [org, setOrg] = useState(view.settings.org);

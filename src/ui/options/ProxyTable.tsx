@@ -54,75 +54,75 @@ export function ProxyTable({ own, inherited, selected, rowError, busy, onSelect,
             const who = row.original === '' ? String(index + 1) : row.original;
             return (
               <Fragment key={row.key}>
-              <tr class={error === undefined ? undefined : 'invalid'}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={t('optionsProxySelectOne', who)}
-                    checked={selected.has(row.original)}
-                    {...unavailableProps(busy)}
-                    onChange={(event) => {
-                      onSelect(row.original, event.currentTarget.checked);
-                    }}
-                  />
-                </td>
-                {TEXT_COLUMNS.map(({ column, label }) => (
-                  <td key={column}>
+                <tr class={error === undefined ? undefined : 'invalid'}>
+                  <td>
                     <input
-                      type="text"
-                      inputMode={column === 'port' ? 'numeric' : undefined}
-                      class={column === 'port' ? 'port' : undefined}
-                      aria-label={t(label, who)}
-                      aria-describedby={described}
-                      value={row[column]}
-                      spellcheck={false}
-                      onInput={(event) => {
-                        onEdit(row.key, { [column]: event.currentTarget.value });
+                      type="checkbox"
+                      aria-label={t('optionsProxySelectOne', who)}
+                      checked={selected.has(row.original)}
+                      {...unavailableProps(busy)}
+                      onChange={(event) => {
+                        onSelect(row.original, event.currentTarget.checked);
                       }}
                     />
                   </td>
-                ))}
-                <td>
-                  <select
-                    aria-label={t('optionsProxyRowType', who)}
-                    value={row.type}
-                    onChange={(event) => {
-                      onEdit(row.key, { type: event.currentTarget.value });
-                    }}
-                  >
-                    {row.type === '' || isProxyType(row.type) ? null : <option value={row.type}>{row.type}</option>}
-                    <option value="">{t('optionsProxyTypeDefault')}</option>
-                    {PROXY_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {type}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <Button
-                    busy={busy}
-                    data-remove=""
-                    aria-label={t('optionsProxyRemoveRow', who)}
-                    onClick={(event) => {
-                      // The button goes with its row: focus moves to a neighbour's, or out of the table.
-                      focusNeighbour(event.currentTarget, body.current?.querySelectorAll<HTMLElement>('button[data-remove]') ?? [], fallbackFocus.current);
-                      onRemove(row.key);
-                    }}
-                  >
-                    {t('optionsProxyRemoveFromList')}
-                  </Button>
-                </td>
-              </tr>
-              {error !== undefined && (
-                <tr class="row-error">
-                  <td colSpan={6}>
-                    <p id={errorId} class="error">
-                      {error}
-                    </p>
+                  {TEXT_COLUMNS.map(({ column, label }) => (
+                    <td key={column}>
+                      <input
+                        type="text"
+                        inputMode={column === 'port' ? 'numeric' : undefined}
+                        class={column === 'port' ? 'port' : undefined}
+                        aria-label={t(label, who)}
+                        aria-describedby={described}
+                        value={row[column]}
+                        spellcheck={false}
+                        onInput={(event) => {
+                          onEdit(row.key, { [column]: event.currentTarget.value });
+                        }}
+                      />
+                    </td>
+                  ))}
+                  <td>
+                    <select
+                      aria-label={t('optionsProxyRowType', who)}
+                      value={row.type}
+                      onChange={(event) => {
+                        onEdit(row.key, { type: event.currentTarget.value });
+                      }}
+                    >
+                      {row.type === '' || isProxyType(row.type) ? null : <option value={row.type}>{row.type}</option>}
+                      <option value="">{t('optionsProxyTypeDefault')}</option>
+                      {PROXY_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {type}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <Button
+                      busy={busy}
+                      data-remove=""
+                      aria-label={t('optionsProxyRemoveRow', who)}
+                      onClick={(event) => {
+                        // The button goes with its row: focus moves to a neighbour's, or out of the table.
+                        focusNeighbour(event.currentTarget, body.current?.querySelectorAll<HTMLElement>('button[data-remove]') ?? [], fallbackFocus.current);
+                        onRemove(row.key);
+                      }}
+                    >
+                      {t('optionsProxyRemoveFromList')}
+                    </Button>
                   </td>
                 </tr>
-              )}
+                {error !== undefined && (
+                  <tr class="row-error">
+                    <td colSpan={6}>
+                      <p id={errorId} class="error">
+                        {error}
+                      </p>
+                    </td>
+                  </tr>
+                )}
               </Fragment>
             );
           })}

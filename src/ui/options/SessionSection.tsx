@@ -126,7 +126,13 @@ export function SessionSection({ state, view }: SectionProps) {
           ))}
         </SelectField>
         {draft.expiryPreset === 'custom' &&
-          numberField('customMinutes', t('optionsCustomMinutes'), t('optionsCustomMinutesHint', String(MAX_CUSTOM_EXPIRY_MINUTES)), MAX_CUSTOM_EXPIRY_MINUTES, expiryLocked)}
+          numberField(
+            'customMinutes',
+            t('optionsCustomMinutes'),
+            t('optionsCustomMinutesHint', String(MAX_CUSTOM_EXPIRY_MINUTES)),
+            MAX_CUSTOM_EXPIRY_MINUTES,
+            expiryLocked,
+          )}
 
         <CheckField
           label={t('optionsAutoDomainAllow')}

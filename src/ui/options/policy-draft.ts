@@ -39,8 +39,7 @@ export function draftFromEntries(entries: readonly PolicyEntry[]): PolicyDraft {
       others.push(entry);
       continue;
     }
-    known[entry.type] =
-      POLICY_RULES[entry.type].kind === 'domains' ? [...new Set([...known[entry.type], ...entry.params])] : [...entry.params];
+    known[entry.type] = POLICY_RULES[entry.type].kind === 'domains' ? [...new Set([...known[entry.type], ...entry.params])] : [...entry.params];
   }
   return { known, others };
 }

@@ -41,9 +41,7 @@ const VALUE_LABELS: { readonly [T in ValuedType]: { readonly [V in ValueOf<T>]: 
 
 /** The words for one value of a type, or undefined for a value the table does not name. */
 export function valueLabel(type: KnownPolicyType, value: string): MessageKey | undefined {
-  const labels: Readonly<Record<string, MessageKey>> | undefined = Object.hasOwn(VALUE_LABELS, type)
-    ? VALUE_LABELS[type as ValuedType]
-    : undefined;
+  const labels: Readonly<Record<string, MessageKey>> | undefined = Object.hasOwn(VALUE_LABELS, type) ? VALUE_LABELS[type as ValuedType] : undefined;
   return labels !== undefined && Object.hasOwn(labels, value) ? labels[value] : undefined;
 }
 

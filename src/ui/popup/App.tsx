@@ -50,13 +50,7 @@ export function App({ connector = sendToBackground, copyText = copyToClipboard, 
         <h1>{t('popupHeading')}</h1>
         <StatusLine state={state} />
       </header>
-      <Tabs
-        label={t('popupTabsLabel')}
-        tabs={tabDefs()}
-        selected={tab}
-        busy={tab !== 'isolate' && state.panels[tab].busy.value}
-        onSelect={state.selectTab}
-      >
+      <Tabs label={t('popupTabsLabel')} tabs={tabDefs()} selected={tab} busy={tab !== 'isolate' && state.panels[tab].busy.value} onSelect={state.selectTab}>
         <Panel state={state} />
       </Tabs>
     </main>

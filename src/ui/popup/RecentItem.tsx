@@ -60,13 +60,7 @@ export function RecentItem({ item, now, onGone }: Props) {
   const details = item.details.value;
   return (
     <li class="card recent">
-      <button
-        type="button"
-        class="summary"
-        aria-expanded={expanded}
-        aria-controls={expanded ? detailsId : undefined}
-        onClick={() => void item.toggle()}
-      >
+      <button type="button" class="summary" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={() => void item.toggle()}>
         <Summary context={item.context.value} now={now} />
       </button>
       {expanded && (

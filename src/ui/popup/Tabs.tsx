@@ -28,8 +28,7 @@ export function Tabs<T extends string>({ label, tabs, selected, busy = false, on
 
   function move(offset: number | 'first' | 'last'): void {
     const index = tabs.findIndex((tab) => tab.id === selected);
-    const target =
-      offset === 'first' ? tabs[0] : offset === 'last' ? tabs[tabs.length - 1] : tabs[(index + offset + tabs.length) % tabs.length];
+    const target = offset === 'first' ? tabs[0] : offset === 'last' ? tabs[tabs.length - 1] : tabs[(index + offset + tabs.length) % tabs.length];
     if (target === undefined) return;
     onSelect(target.id);
     buttons.current.get(target.id)?.focus();

@@ -40,7 +40,11 @@ export function createPopupState(deps: PopupDeps) {
 
   async function load(): Promise<void> {
     // Ready once the status, the settings and the preview's code are there, loaded side by side.
-    const [statusReply, settingsReply] = await Promise.allSettled([deps.connector('getStatus', {}), deps.connector('getSettings', {}), isolate.previewer.request()]);
+    const [statusReply, settingsReply] = await Promise.allSettled([
+      deps.connector('getStatus', {}),
+      deps.connector('getSettings', {}),
+      isolate.previewer.request(),
+    ]);
     batch(() => {
       if (statusReply.status === 'fulfilled') status.value = statusReply.value;
       if (settingsReply.status === 'fulfilled') {
