@@ -90,6 +90,23 @@ describe('the layers of src/', () => {
     expect(Object.keys(LAYERS).sort()).toEqual(folders.sort());
   });
 
+  it("are CONTRIBUTING.md's table, row for row", () => {
+    const contributing = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
+    const rows = [...contributing.matchAll(/^\| `src\/(\w+)` \| (.+?) \| (.+?) \| (\w+) \|$/gm)].map(([, folder, what, uses, runs]) => ({
+      folder,
+      what,
+      uses: uses === '—' ? [] : (uses ?? '').split(', ').map((use) => use.replaceAll('`', '')),
+      runs,
+    }));
+    const expected = Object.entries(LAYERS).map(([folder, layer]) => ({
+      folder,
+      what: layer.what,
+      uses: [...layer.uses],
+      runs: layer.browser ? 'browser' : layer.node ? 'Node' : 'pure',
+    }));
+    expect(rows).toEqual(expected);
+  });
+
   it('form an order: a layer uses only layers listed before it', () => {
     const order = Object.keys(LAYERS);
     for (const [folder, layer] of Object.entries(LAYERS)) {
