@@ -8,7 +8,7 @@
  * const { browse_context_id } = await client.createContext({ username, url, auto_domain_allow: true });
  */
 export { IsolinkClient, createClient } from './client';
-export { isLaunchUrl } from './launch';
+export { checkLaunchUrl, isLaunchUrl, type LaunchUrl } from './launch';
 export {
   BULK_BATCH_SIZE,
   BULK_MAX_URLS,

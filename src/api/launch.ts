@@ -4,6 +4,19 @@
  */
 import { LAUNCH } from './wire';
 
+declare const LAUNCH_URL: unique symbol;
+
+/**
+ * A launch URL that passed checkLaunchUrl against the configured launch base: the only
+ * kind of URL Isolink opens in a tab (the tab opener takes nothing else).
+ */
+export type LaunchUrl = string & { readonly [LAUNCH_URL]: true };
+
+/** `candidate` as a LaunchUrl when it is a launch URL on `launchBase` (see isLaunchUrl), else null. */
+export function checkLaunchUrl(launchBase: string, candidate: string): LaunchUrl | null {
+  return isLaunchUrl(launchBase, candidate) ? (candidate as LaunchUrl) : null;
+}
+
 /**
  * True when `candidate` is a launch URL on `launchBase`: same origin, https or
  * loopback http (as the base was checked), no userinfo, the launch path below the

@@ -6,7 +6,7 @@
  * Fail closed: the only URL ever given to tabs.create is a launch URL that passed
  * isLaunchUrl against the configured launch base. Any failure rejects; callers notify.
  */
-import { isLaunchUrl, type CreateContextParams, type CreatedContext, type IsolinkClient } from '../api';
+import { checkLaunchUrl, type CreateContextParams, type CreatedContext, type LaunchUrl } from '../api';
 import type { PolicyEntry } from '../policy';
 import { t } from '../i18n';
 import { bulkFailureText, refusedUrlText } from '../i18n/errors';
@@ -44,7 +44,8 @@ export interface SourceTab {
 }
 
 export interface ActionDeps extends Environment {
-  openTab(url: string, options: OpenTabOptions): Promise<void>;
+  /** Opens a launch URL in a new tab: only a URL checkLaunchUrl accepted can be passed. */
+  openTab(url: LaunchUrl, options: OpenTabOptions): Promise<void>;
   addRecent(entries: readonly RecentContext[]): Promise<void>;
   now(): number;
 }
@@ -161,15 +162,16 @@ function recentEntry(created: CreatedContext, target: Target | undefined, launch
 }
 
 /** The launch URL of a context, or a LaunchRefusedError when it would leave the launch base. */
-export function safeLaunchUrl(connection: Pick<Connection, 'client' | 'launchBase'>, id: string): string {
+export function safeLaunchUrl(connection: Pick<Connection, 'client' | 'launchBase'>, id: string): LaunchUrl {
   let url: string;
   try {
     url = connection.client.launchUrl(id);
   } catch {
     throw new LaunchRefusedError();
   }
-  if (!isLaunchUrl(connection.launchBase, url)) throw new LaunchRefusedError();
-  return url;
+  const checked = checkLaunchUrl(connection.launchBase, url);
+  if (checked === null) throw new LaunchRefusedError();
+  return checked;
 }
 
 function tabOptions(settings: Settings, source: SourceTab | undefined): OpenTabOptions {
@@ -179,10 +181,6 @@ function tabOptions(settings: Settings, source: SourceTab | undefined): OpenTabO
     windowId: source?.windowId,
     openerTabId: source?.id,
   };
-}
-
-async function createOne(client: IsolinkClient, params: CreateContextParams): Promise<CreatedContext> {
-  return client.createContext(params);
 }
 
 /**
@@ -205,13 +203,7 @@ export async function isolate(deps: ActionDeps, request: IsolateRequest): Promis
   const connection = await connect(deps);
   const target = resolveInput(request.link, connection.settings.unwrap, request.wrapped);
   if (target.choice) return { ask: target };
-  const params = buildCreateParams(connection.settings, { ...request, target }, deps.now());
-  const created = await createOne(connection.client, params);
-  const launchUrl = safeLaunchUrl(connection, created.browse_context_id);
-  await deps.openTab(launchUrl, tabOptions(connection.settings, request.source));
-  const context = recentEntry(created, target, launchUrl, request.session, deps.now());
-  await remember(deps, [context]);
-  return { launchUrl, context, target };
+  return { ...(await createAndOpen(deps, connection, { ...request, target })), target };
 }
 
 /** A research session without a target URL (the popup's quick research). */
@@ -219,12 +211,23 @@ export async function research(
   deps: ActionDeps,
   request: { readonly research?: ResearchChoice | undefined; readonly toggles?: PolicyToggles | undefined; readonly source?: SourceTab | undefined },
 ): Promise<Opened> {
-  const connection = await connect(deps);
-  const params = buildCreateParams(connection.settings, { ...request, session: 'research' }, deps.now());
-  const created = await createOne(connection.client, params);
+  return createAndOpen(deps, await connect(deps), { ...request, session: 'research' });
+}
+
+/**
+ * The one way a context is made and shown: create it (one request), check its launch URL
+ * against the launch base, open the tab, then record it in the recent list.
+ */
+async function createAndOpen(
+  deps: ActionDeps,
+  connection: Connection,
+  request: Pick<IsolateRequest, 'session' | 'research' | 'toggles' | 'source'> & { readonly target?: Target },
+): Promise<Opened> {
+  const params = buildCreateParams(connection.settings, request, deps.now());
+  const created: CreatedContext = await connection.client.createContext(params);
   const launchUrl = safeLaunchUrl(connection, created.browse_context_id);
   await deps.openTab(launchUrl, tabOptions(connection.settings, request.source));
-  const context = recentEntry(created, undefined, launchUrl, 'research', deps.now());
+  const context = recentEntry(created, request.target, launchUrl, request.session, deps.now());
   await remember(deps, [context]);
   return { launchUrl, context };
 }
@@ -232,6 +235,10 @@ export async function research(
 export interface BulkOutcome {
   readonly created: RecentContext[];
   readonly failures: { readonly url: string; readonly error: string }[];
+  /** The created contexts' launch URLs, checked, in order: what openTabs may open. */
+  readonly launchUrls: LaunchUrl[];
+  /** The settings the contexts were made with: their tabs open with them, without reading them again. */
+  readonly settings: Settings;
 }
 
 /**
@@ -252,6 +259,7 @@ export async function createMany(deps: ActionDeps, links: readonly string[], wra
   const shared = buildCreateParams(connection.settings, { session: 'standard' }, deps.now());
   const nowMs = deps.now();
   const created: RecentContext[] = [];
+  const launchUrls: LaunchUrl[] = [];
   // The client adds each URL's own domain_allow entry; wrappers to follow go in a group of their own.
   for (const { targets: group, ownDomain } of bulkGroups(targets)) {
     const autoDomainAllow = ownDomain && connection.settings.autoDomainAllow;
@@ -259,24 +267,31 @@ export async function createMany(deps: ActionDeps, links: readonly string[], wra
     // The client's words are English: each failure is said from its code.
     for (const failure of result.failures) failures.push({ url: failure.url, error: bulkFailureText(failure) });
     for (const item of result.created) {
-      if (!isLaunchUrl(connection.launchBase, item.launch_url)) {
+      const launchUrl = checkLaunchUrl(connection.launchBase, item.launch_url);
+      if (launchUrl === null) {
         failures.push({ url: item.url, error: t('errorLaunchRefused') });
         continue;
       }
-      created.push(recentEntry(item, group[item.index], item.launch_url, 'standard', nowMs));
+      launchUrls.push(launchUrl);
+      created.push(recentEntry(item, group[item.index], launchUrl, 'standard', nowMs));
     }
   }
   await remember(deps, created);
-  return { created, failures };
+  return { created, failures, launchUrls, settings: connection.settings };
 }
 
-/** Opens launch URLs of known contexts (checked again against the launch base). */
-export async function openLaunchUrls(deps: ActionDeps, launchUrls: readonly string[], source?: SourceTab): Promise<number> {
+/** Opens the launch URLs of known contexts (the recent list's): each checked against the launch base first. */
+export async function openLaunchUrls(deps: ActionDeps, candidates: readonly string[], source?: SourceTab): Promise<number> {
   const { settings, launchBase } = await connect(deps);
+  const launchUrls = candidates.map((candidate) => checkLaunchUrl(launchBase, candidate)).filter((url): url is LaunchUrl => url !== null);
+  return openTabs(deps, settings, launchUrls, source);
+}
+
+/** Opens launch URLs in new tabs beside the source tab, the first in front when the settings say so. */
+export async function openTabs(deps: ActionDeps, settings: Settings, launchUrls: readonly LaunchUrl[], source?: SourceTab): Promise<number> {
   let opened = 0;
   let index = source?.index;
   for (const url of launchUrls) {
-    if (!isLaunchUrl(launchBase, url)) continue;
     await deps.openTab(url, {
       ...tabOptions(settings, source),
       index: index === undefined ? undefined : index + 1,

@@ -9,7 +9,7 @@ import { wrapperNamesOf } from '../fang/ids';
 import { t } from '../i18n';
 import type { PendingAction } from '../settings/pending';
 import { linkInText, resolveAll, resolveText, type Target } from '../target';
-import { createMany, isolate, openLaunchUrls, type ActionDeps, type SessionKind, type SourceTab, type WrappedChoice } from './actions';
+import { createMany, isolate, openTabs, type ActionDeps, type SessionKind, type SourceTab, type WrappedChoice } from './actions';
 import { describeFailure, RefusedUrlError } from './failures';
 import type { Notifier } from './notify';
 import { SingleFlight } from './single-flight';
@@ -103,11 +103,8 @@ export async function openMany(deps: EntryDeps, urls: readonly string[], source:
     // The same links again while they are being opened: joined, nothing created twice.
     await deps.inFlight.run(`many ${wrapped ?? ''} ${urls.join(' ')}`, async () => {
       const outcome = await createMany(deps, urls, wrapped);
-      const opened = await openLaunchUrls(
-        deps,
-        outcome.created.map((context) => context.launchUrl),
-        source,
-      );
+      // Checked once, when created: opened with the settings they were made with (no second read).
+      const opened = await openTabs(deps, outcome.settings, outcome.launchUrls, source);
       if (outcome.failures.length > 0) {
         const details = outcome.failures.map((failure) => `${failure.url}: ${failure.error}`).join('\n');
         await deps.notifier.info(t('notifyBulkPartial', [String(opened), String(urls.length)]), details);

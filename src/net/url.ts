@@ -46,7 +46,12 @@ function problem<C extends UrlProblemCode>(code: C, ...params: string[]): UrlPro
   return { ok: false, code, params, reason: fill(URL_PROBLEMS[code], params) };
 }
 
-export type UrlCheck = { readonly ok: true; readonly url: URL } | UrlProblem<TargetUrlProblemCode>;
+declare const CHECKED_URL: unique symbol;
+
+/** A URL that passed checkTargetUrl: absolute http(s) with a host. Nothing else is isolated. */
+export type CheckedUrl = URL & { readonly [CHECKED_URL]: true };
+
+export type UrlCheck = { readonly ok: true; readonly url: CheckedUrl } | UrlProblem<TargetUrlProblemCode>;
 
 /**
  * Accepts only absolute http(s) URLs with a host. Refuses `javascript:`, `data:`,
@@ -62,7 +67,7 @@ export function checkTargetUrl(text: string): UrlCheck {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return problem('urlScheme', url.protocol.slice(0, 20));
   if (url.hostname.length === 0) return problem('urlNoHost');
-  return { ok: true, url };
+  return { ok: true, url: url as CheckedUrl };
 }
 
 /**

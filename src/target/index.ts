@@ -8,15 +8,15 @@
  * link as given and the URL isolated each pass checkTargetUrl once.
  */
 import { extractUrls, refang, unwrap, type WrapperId } from '../fang';
-import { checkTargetUrl, type TargetUrlProblemCode, type UrlProblem } from '../net/url';
+import { checkTargetUrl, type CheckedUrl, type TargetUrlProblemCode, type UrlProblem } from '../net/url';
 
 import type { UnwrapMode } from './modes';
 
 export { UNWRAP_MODES, type UnwrapMode } from './modes';
 
 export interface Target {
-  /** What is isolated: an absolute http(s) URL with a host. */
-  readonly url: URL;
+  /** What is isolated: an absolute http(s) URL with a host, checked once (see checkTargetUrl). */
+  readonly url: CheckedUrl;
   /** The link as it was given (refanged when typed). */
   readonly given: string;
   /** The wrappers peeled from `given` to reach `url`, outermost first. */
@@ -30,7 +30,7 @@ export interface Target {
   /** Set with `wrapper` when that wrapper cannot be decoded offline (not merely kept by the settings). */
   readonly opaque?: true;
   /** Set when the link is wrapped and the settings say to ask: the wrapper, the other choice. */
-  readonly choice?: { readonly url: URL; readonly wrapper: WrapperId };
+  readonly choice?: { readonly url: CheckedUrl; readonly wrapper: WrapperId };
 }
 
 /** A refusal of the link as given or of the target inside it; `given` is what was refused. */

@@ -523,6 +523,26 @@ describe('a selection with several links', () => {
     ]);
   });
 
+  it('reads the settings and the token once for a whole bulk list, creating and opening', async () => {
+    // Arrange
+    const { deps, state } = createFakes(sim());
+    let settingsReads = 0;
+    let tokenReads = 0;
+    const counted = {
+      ...deps,
+      readSettings: () => ((settingsReads += 1), deps.readSettings()),
+      readToken: () => ((tokenReads += 1), deps.readToken()),
+    };
+
+    // Act
+    await openMany(counted, URLS, SOURCE);
+
+    // Assert: one connection (before, opening the tabs connected a second time).
+    expect(state.tabs).toHaveLength(3);
+    expect(settingsReads).toBe(1);
+    expect(tokenReads).toBe(1);
+  });
+
   it('createMany creates without opening any tab', async () => {
     // Arrange
     const { deps, state } = createFakes(sim());
