@@ -10,19 +10,28 @@ const POLYFILL = { name: 'webextension-polyfill', message: "Import { browser } f
 
 /**
  * One no-restricted-imports rule per folder of src/: the layers it may not import (see
- * layers.js), browser APIs unless it is a browser layer, Node built-ins unless a Node one.
+ * layers.js; from a `types` layer, type imports only), browser APIs unless it is a browser
+ * layer, Node built-ins unless a Node one.
  */
 function layerRules() {
   return Object.entries(LAYERS).map(([folder, layer]) => {
-    const above = Object.keys(LAYERS).filter((other) => other !== folder && !layer.uses.includes(other));
-    const patterns = above.map((other) => ({
-      group: [`../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`],
-      message: `src/${folder} (${layer.what}) may import only ${layer.uses.length > 0 ? layer.uses.map((use) => `src/${use}`).join(', ') : 'its own files'}: see layers.js and CONTRIBUTING.md.`,
-    }));
+    const allowed = [...layer.uses.map((use) => `src/${use}`), ...(layer.types ?? []).map((use) => `types of src/${use}`)];
+    const message = `src/${folder} (${layer.what}) may import only ${allowed.length > 0 ? allowed.join(', ') : 'its own files'}: see layers.js and CONTRIBUTING.md.`;
+    const others = Object.keys(LAYERS).filter((other) => other !== folder && !layer.uses.includes(other));
+    const group = (other) => [`../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`];
+    const patterns = others.map((other) => ({ group: group(other), message, allowTypeImports: (layer.types ?? []).includes(other) }));
     if (!layer.browser)
-      patterns.push({ group: ['wxt', 'wxt/*', '@wxt-dev/*'], message: `src/${folder} uses no browser APIs: it runs in Node too (layers.js).` });
-    if (!layer.node) patterns.push({ group: ['node:*'], message: `src/${folder} runs in the extension: no Node built-ins (layers.js).` });
-    return { files: [`src/${folder}/**`], rules: { 'no-restricted-imports': ['error', { paths: [POLYFILL], patterns }] } };
+      patterns.push({
+        group: ['wxt', 'wxt/*', '@wxt-dev/*'],
+        message: `src/${folder} uses no browser APIs: it runs in Node too (layers.js).`,
+        allowTypeImports: false,
+      });
+    if (!layer.node)
+      patterns.push({ group: ['node:*'], message: `src/${folder} runs in the extension: no Node built-ins (layers.js).`, allowTypeImports: false });
+    return {
+      files: [`src/${folder}/**`],
+      rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': ['error', { paths: [POLYFILL], patterns }] },
+    };
   });
 }
 

@@ -2,6 +2,7 @@
 export interface Layer {
   readonly what: string;
   readonly uses: readonly string[];
+  readonly types?: readonly string[];
   readonly browser?: true;
   readonly node?: true;
 }

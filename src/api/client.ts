@@ -4,8 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { checkServiceBase, checkTargetUrl } from '../net/url';
-import { ApiError, AuthError, CommandError, ProtocolError, ValidationError } from './errors';
-import { isLaunchUrl } from './launch';
+import { ApiError, AuthError, CommandError, ProtocolError, ValidationError } from '../service/errors';
+import { isLaunchUrl } from '../service/launch';
 import {
   contextDataForWire,
   contextIdSchema,
@@ -63,7 +63,7 @@ import {
   SHORTCUT_PARAMS,
   SHORTCUT_RESPONSES,
   type ShortcutResponse,
-} from './wire';
+} from '../service/wire';
 
 function toBlob(file: Blob | ArrayBuffer | Uint8Array, type: string | undefined): Blob {
   if (file instanceof Blob) return file;

@@ -8,7 +8,7 @@
  * const { browse_context_id } = await client.createContext({ username, url, auto_domain_allow: true });
  */
 export { IsolinkClient, createClient } from './client';
-export { checkLaunchUrl, isLaunchUrl, type LaunchUrl } from './launch';
+export { checkLaunchUrl, isLaunchUrl, type LaunchUrl } from '../service/launch';
 export {
   BULK_BATCH_SIZE,
   BULK_MAX_URLS,
@@ -51,7 +51,7 @@ export {
   type ProtocolCode,
   type TimeoutCode,
   type ValidationCode,
-} from './errors';
+} from '../service/errors';
 export {
   BROWSER_NAMES,
   BROWSER_OS,
@@ -73,4 +73,4 @@ export {
 } from './params';
 export type { ContextDetails, CreatedContext, DeleteProxiesResult, OrgRecord, ProxyRecord, User } from './results';
 export { MAX_RETRIES, REQUEST_INIT, type CallOptions, type Slot, type TokenSource, type WireCommand } from './transport';
-export { RESEARCH_SESSION_TYPE, SESSION_TYPES, type ExpiresInput, type SessionType, type ShortcutResponse } from './wire';
+export { RESEARCH_SESSION_TYPE, SESSION_TYPES, type ExpiresInput, type SessionType, type ShortcutResponse } from '../service/wire';

@@ -9,7 +9,7 @@ import { parseCidr, parseIp } from '../net/ip';
 import { isFqdn } from '../net/host';
 import { checkTargetUrl } from '../net/url';
 import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry } from '../policy';
-import { ValidationError, isValidationCode, type ValidationCode } from './errors';
+import { ValidationError, isValidationCode, type ValidationCode } from '../service/errors';
 import {
   BROWSER_NAMES,
   BROWSER_OS,
@@ -26,7 +26,7 @@ import {
   type ProxyType,
   type ProxyWarning,
   type ProxyWarningCode,
-} from './values';
+} from '../service/values';
 import {
   CONTEXT_DATA_KEYS,
   ExpiresRangeError,
@@ -36,7 +36,7 @@ import {
   decodeExpires,
   encodeExpires,
   type ExpiresInput,
-} from './wire';
+} from '../service/wire';
 
 export {
   BROWSER_NAMES,

@@ -4,8 +4,8 @@
  * present). A reply that does not fit is a ProtocolError, never a silent `undefined`.
  */
 import * as z from 'zod/mini';
-import { ProtocolError } from './errors';
-import { CONTEXT_FIELDS, DELETE_RESULT_KEY, FILE_FIELDS, PROXY_DELETE_KEYS, PROXY_FIELDS } from './wire';
+import { ProtocolError } from '../service/errors';
+import { CONTEXT_FIELDS, DELETE_RESULT_KEY, FILE_FIELDS, PROXY_DELETE_KEYS, PROXY_FIELDS } from '../service/wire';
 
 const id = z.string().check(z.minLength(1));
 

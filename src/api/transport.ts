@@ -3,8 +3,8 @@
  * token-bearing request needs, applies the timeout and the caller's AbortSignal,
  * checks the reply's shape and turns every failure into a typed error.
  */
-import { AuthError, HttpError, NetworkError, ProtocolError, TimeoutError, sanitizeServiceText } from './errors';
-import { COMMAND_ID, COMMANDS, ENDPOINTS, READ_ONLY_COMMANDS, classifyServiceError } from './wire';
+import { AuthError, HttpError, NetworkError, ProtocolError, TimeoutError, sanitizeServiceText } from '../service/errors';
+import { COMMAND_ID, COMMANDS, ENDPOINTS, READ_ONLY_COMMANDS, classifyServiceError } from '../service/wire';
 
 /** The admin token, or a function that returns it (called once per request). */
 export type TokenSource = string | (() => string | Promise<string>);

@@ -2,7 +2,7 @@
  * The client's options, parameters and results that are not the service's own shapes
  * (those are in ./params and ./results): what callers of the client pass and get back.
  */
-import type { ApiError, ApiErrorCode } from './errors';
+import type { ApiError, ApiErrorCode } from '../service/errors';
 import type { CreateContextParams, ProxyWarning } from './params';
 import type { CreatedContext, ProxyRecord } from './results';
 import type { TokenSource } from './transport';

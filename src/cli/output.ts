@@ -4,7 +4,7 @@
  * text is cleared of the secrets in use, in any encoding, before it is written: the
  * client already keeps them out of its errors; this is the second wall.
  */
-import { redactSecrets } from '../api/redact';
+import { redactSecrets } from '../service/redact';
 
 /** A stream the command writes to (process.stdout and stderr are ones). */
 export interface OutStream {

@@ -3,7 +3,7 @@
  * line, ending with what to do next) are written once, in `describe`, where they are
  * printed. Errors from the client (ApiError) are described here too.
  */
-import { fillTemplate } from '../api/errors';
+import { fillTemplate } from '../service/errors';
 import { isApiError, isAuthError, isValidationError, type ApiError, type AuthCode } from '../api';
 
 /** Exit statuses: the contract scripts rely on. */

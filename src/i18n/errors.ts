@@ -9,9 +9,9 @@
  * translated: it only ever appears as a param inside a frame of Isolink's own words,
  * already sanitised by the client (sanitizeServiceText: never the token).
  */
-import { isApiError, type ApiError, type ApiErrorCode } from '../api/errors';
+import { isApiError, type ApiError, type ApiErrorCode } from '../service/errors';
 import type { BulkFailure } from '../api/types';
-import type { ProxyWarning, ProxyWarningCode } from '../api/params';
+import type { ProxyWarning, ProxyWarningCode } from '../service/values';
 import type { TargetUrlProblemCode } from '../net/url';
 import {
   isImportCode,

@@ -4,7 +4,7 @@
  * (src/i18n/errors.ts), and English words for developers (`message`). No zod and no
  * browser APIs: the options page imports it, and the checks of ./limits build on it.
  */
-import { VALIDATION_REASONS, fillTemplate, isValidationCode, type ValidationCode } from '../api/errors';
+import { VALIDATION_REASONS, fillTemplate, isValidationCode, type ValidationCode } from '../service/errors';
 
 /**
  * The settings' own codes and their English words, which follow the setting's name

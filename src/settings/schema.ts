@@ -8,7 +8,7 @@
  * never exported.
  */
 import * as z from 'zod/mini';
-import type { ValidationCode } from '../api/errors';
+import type { ValidationCode } from '../service/errors';
 import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, problemOf } from '../api/params';
 import { isEgressLocation } from '../egress';
 import { UNWRAP_MODES } from '../target/modes';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeServiceText } from '../../src/api';
-import { redactSecrets } from '../../src/api/redact';
+import { redactSecrets } from '../../src/service/redact';
 import { prove } from './ledger';
 
 const RUNS = 1500;

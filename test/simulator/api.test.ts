@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, COMMAND_ID, CONTEXT_FIELDS, DELETE_RESULT_KEY, ENDPOINTS, SERVICE_ERRORS, SETAUTH_ACK, UPDATABLE_KEYS } from '../../src/api/wire';
+import { COMMANDS, COMMAND_ID, CONTEXT_FIELDS, DELETE_RESULT_KEY, ENDPOINTS, SERVICE_ERRORS, SETAUTH_ACK, UPDATABLE_KEYS } from '../../src/service/wire';
 import { updateParams } from './commands';
 import { api, call, createContext, postRaw, result, type Slot, useSimulator } from './helpers';
-import { CONTEXT_DEFAULTS, SEED_TOKENS, startSimulator } from './index';
+import { CONTEXT_DEFAULTS, SEED_TOKENS, startSimulator } from '.';
 
 const NOW_MS = Date.UTC(2030, 0, 15, 12, 0, 0);
 const NOW_S = NOW_MS / 1000;

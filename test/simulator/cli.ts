@@ -5,7 +5,7 @@
  * on SIGINT or SIGTERM.
  */
 import { parseArgs } from 'node:util';
-import { CONTROL_PATHS, SEED_TOKENS, allOrgPaths, orgPath, startSimulator } from './index';
+import { CONTROL_PATHS, SEED_TOKENS, allOrgPaths, orgPath, startSimulator } from '.';
 
 const USAGE = 'usage: npm run simulator -- [--port 8787] [--host 127.0.0.1] [--token <admin token>] [--file-token <file token>]';
 

@@ -28,7 +28,7 @@ import {
   SESSION_TYPES,
   SETAUTH_ACK,
   decodeExpires,
-} from '../../src/api/wire';
+} from '../../src/service/wire';
 import { PolicyIssue, normalizePolicy } from '../../src/policy';
 import { type ContextData, contextDataSchema, describeIssues, expiresSchema, maxUsesSchema, proxySchema } from './schemas';
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, COMMAND_ID, CONTEXT_FIELDS, ENDPOINTS, FILE_FIELDS, SETAUTH_ACK } from '../../src/api/wire';
+import { COMMANDS, COMMAND_ID, CONTEXT_FIELDS, ENDPOINTS, FILE_FIELDS, SETAUTH_ACK } from '../../src/service/wire';
 import { FaultSettingsError } from './faults';
 import { api, createContext, launch, postRaw, type Slot, until, useSimulator } from './helpers';
-import { CONTROL_PATHS, type Simulator, startSimulator } from './index';
+import { CONTROL_PATHS, type Simulator, startSimulator } from '.';
 
 const h = useSimulator();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, FILE_FIELDS } from '../../src/api/wire';
+import { ENDPOINTS, FILE_FIELDS } from '../../src/service/wire';
 import { useSimulator } from './helpers';
 
 const h = useSimulator();

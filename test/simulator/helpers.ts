@@ -3,8 +3,8 @@
  * involved).
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { COMMANDS, CONTEXT_FIELDS, ENDPOINTS, SETAUTH_ACK } from '../../src/api/wire';
-import { type Simulator, type SimulatorOptions, startSimulator } from './index';
+import { COMMANDS, CONTEXT_FIELDS, ENDPOINTS, SETAUTH_ACK } from '../../src/service/wire';
+import { type Simulator, type SimulatorOptions, startSimulator } from '.';
 
 export interface SimulatorHandle {
   /** The running simulator; throws outside the file's tests. */

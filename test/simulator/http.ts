@@ -28,7 +28,7 @@ import {
   SHORTCUT_PARAMS,
   SHORTCUT_RESPONSES,
   type ShortcutResponse,
-} from '../../src/api/wire';
+} from '../../src/service/wire';
 import { CommandError, createContext, lookupToken, runCommands } from './commands';
 import { type FaultControl, FaultSettingsError, type FaultScope } from './faults';
 import { type SessionView, newNonce, pageHeaders, renderRefusalPage, renderSessionPage } from './launch-page';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COMMANDS, CONTEXT_FIELDS, LAUNCH } from '../../src/api/wire';
+import { COMMANDS, CONTEXT_FIELDS, LAUNCH } from '../../src/service/wire';
 import { byTestId, createContext, expectTestIds, launch, openingTag, result, testId, useSimulator } from './helpers';
 
 const START_MS = Date.UTC(2030, 5, 1, 8, 0, 0);

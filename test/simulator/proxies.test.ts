@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, PROXY_FIELDS, SERVICE_ERRORS } from '../../src/api/wire';
+import { COMMANDS, PROXY_FIELDS, SERVICE_ERRORS } from '../../src/service/wire';
 import { call, result, useSimulator } from './helpers';
-import { SEED_TOKENS } from './index';
+import { SEED_TOKENS } from '.';
 
 const h = useSimulator();
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { BROWSER_NAMES, BROWSER_OS, PROXY_TYPES, isIanaTimeZone } from '../../src/api/params';
-import { CONTEXT_DATA_KEYS, SESSION_TYPES } from '../../src/api/wire';
+import { CONTEXT_DATA_KEYS, SESSION_TYPES } from '../../src/service/wire';
 import { isEgressLocation } from '../../src/egress';
 import { parseCidr, parseIp } from '../../src/net/ip';
 import { checkTargetUrl } from '../../src/net/url';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_DATA_KEYS, ENDPOINTS, LAUNCH, SERVICE_ERRORS, SHORTCUT_PARAMS } from '../../src/api/wire';
+import { CONTEXT_DATA_KEYS, ENDPOINTS, LAUNCH, SERVICE_ERRORS, SHORTCUT_PARAMS } from '../../src/service/wire';
 import { launch, testId, useSimulator } from './helpers';
 
 const NOW_MS = Date.UTC(2030, 3, 1);

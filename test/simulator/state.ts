@@ -4,7 +4,7 @@
  * over it. Nothing here does I/O.
  */
 import { randomUUID } from 'node:crypto';
-import { CONTEXT_DATA_KEYS } from '../../src/api/wire';
+import { CONTEXT_DATA_KEYS } from '../../src/service/wire';
 import { regionOf } from '../../src/egress';
 import type { PolicyEntry } from '../../src/policy';
 import { ipAllowed } from './ip';

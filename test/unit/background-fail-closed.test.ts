@@ -7,7 +7,7 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LAUNCH } from '../../src/api/wire';
+import { LAUNCH } from '../../src/service/wire';
 import type { IsolinkClient } from '../../src/api';
 import { isolate, safeLaunchUrl } from '../../src/background/actions';
 import { COMMAND_ISOLATE_TAB, MENU_IDS, onCommand, onMenuClick, onOmniboxEntered } from '../../src/background/entries';

@@ -24,7 +24,7 @@ import {
   type ApiErrorCode,
   type ProtocolCode,
   type ValidationCode,
-} from '../../src/api/errors';
+} from '../../src/service/errors';
 import type { ProxyWarningCode } from '../../src/api/params';
 import { LaunchRefusedError, NotConfiguredError, PermissionMissingError, describeFailure, errorText } from '../../src/background/failures';
 import { toWireError } from '../../src/background/router';

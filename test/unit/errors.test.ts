@@ -20,7 +20,7 @@ import {
   isTimeoutError,
   isValidationError,
   sanitizeServiceText,
-} from '../../src/api/errors';
+} from '../../src/service/errors';
 
 describe('sanitizeServiceText', () => {
   const token = 'tok_3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c';

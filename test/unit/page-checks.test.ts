@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/api/errors';
+import { ValidationError } from '../../src/service/errors';
 import { prepareProxies } from '../../src/api/params';
-import { MAX_NAME_LENGTH, checkProxies, type ProxyDraft } from '../../src/api/values';
+import { MAX_NAME_LENGTH, checkProxies, type ProxyDraft } from '../../src/service/values';
 import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES, MAX_IMPORT_LENGTH } from '../../src/messaging/limits';
 import { PROTOCOL } from '../../src/messaging/protocol';
 import { MAX_BASE_URL_LENGTH, MAX_IDENTITY_LENGTH, textSettingProblem } from '../../src/settings/limits';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyServiceError, decodeExpires, encodeExpires, isWireExpires, SERVICE_ERRORS } from '../../src/api/wire';
+import { classifyServiceError, decodeExpires, encodeExpires, isWireExpires, SERVICE_ERRORS } from '../../src/service/wire';
 
 describe('expires on the wire', () => {
   it.each([

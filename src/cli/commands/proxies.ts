@@ -4,7 +4,7 @@
  * replaced, in the file's order). The file is a JSON array of
  * `{ "name", "location": { "address", "port", "type" } }`, the format export prints.
  */
-import { PROXY_FIELDS } from '../../api/wire';
+import { PROXY_FIELDS } from '../../service/wire';
 import { isValidationError, prepareProxies, type IsolinkClient, type Proxy, type ProxyRecord } from '../../api';
 import { arg, stringFlag, type CommandContext, type CommandGroup } from '../command';
 import { ENV, connect, required, setting } from '../config';

@@ -4,7 +4,7 @@
  * chooses them for one session, the options page sets the defaults; the words and the
  * way the profile is switched on differ.
  */
-import { BROWSER_NAMES, BROWSER_OS } from '../../api/values';
+import { BROWSER_NAMES, BROWSER_OS } from '../../service/values';
 import { EGRESS_REGIONS, REGION_NAMES } from '../../egress';
 import { t, type MessageKey } from '../../i18n';
 import { CheckField, SelectField, TextField } from './fields';

@@ -2,7 +2,7 @@
  * Research session choices as both pages edit them: the egress location, the browser
  * profile and the egress categories (./ResearchFields shows them).
  */
-import type { BROWSER_NAMES, BROWSER_OS } from '../../api/values';
+import type { BROWSER_NAMES, BROWSER_OS } from '../../service/values';
 import type { Settings } from '../../messaging/protocol';
 
 export type BrowserOs = (typeof BROWSER_OS)[number];

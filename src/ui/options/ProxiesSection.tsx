@@ -5,7 +5,7 @@
  */
 import type { RefObject } from 'preact';
 import { useId, useRef, useState } from 'preact/hooks';
-import type { Proxy, ProxyWarning } from '../../api/params';
+import type { Proxy, ProxyWarning } from '../../service/values';
 import { t } from '../../i18n';
 import { Button } from '../common/Button';
 import { ConfirmStep } from '../common/ConfirmStep';

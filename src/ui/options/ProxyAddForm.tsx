@@ -1,7 +1,7 @@
 /** Adds one proxy to an organisation at once (addProxies), validated before it is sent. */
 import { useState } from 'preact/hooks';
-import type { ProxyWarning } from '../../api/params';
-import { DEFAULT_PROXY_PORTS, PROXY_TYPES, isProxyType } from '../../api/values';
+import type { ProxyWarning } from '../../service/values';
+import { DEFAULT_PROXY_PORTS, PROXY_TYPES, isProxyType } from '../../service/values';
 import { t } from '../../i18n';
 import { proxyWarningText } from '../../i18n/errors';
 import type { ProtocolValues } from '../../messaging/protocol';

@@ -1,7 +1,7 @@
 /** The loaded proxy list: the organisation's own proxies editable, inherited ones read-only. */
 import { Fragment, type RefObject } from 'preact';
 import { useId, useRef } from 'preact/hooks';
-import { PROXY_TYPES, isProxyType } from '../../api/values';
+import { PROXY_TYPES, isProxyType } from '../../service/values';
 import { t } from '../../i18n';
 import { Button, unavailableProps } from '../common/Button';
 import { focusNeighbour } from '../common/focus';

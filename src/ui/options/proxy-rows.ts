@@ -3,9 +3,9 @@
  * and the inherited ones apart (they belong to a parent organisation).
  */
 import type { ProxyRecord } from '../../api';
-import type { ValidationCode } from '../../api/errors';
-import type { Proxy, ProxyWarning } from '../../api/params';
-import { checkProxies, type ProxyDraft } from '../../api/values';
+import type { ValidationCode } from '../../service/errors';
+import type { Proxy, ProxyWarning } from '../../service/values';
+import { checkProxies, type ProxyDraft } from '../../service/values';
 import { codeText } from '../../i18n/errors';
 
 export interface ProxyRow {

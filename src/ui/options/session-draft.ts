@@ -2,7 +2,7 @@
  * The session and research defaults as the form holds them (text for numbers), and
  * back to settings with a reason for each field that does not fit.
  */
-import { isAcceptLanguage, isIanaTimeZone } from '../../api/values';
+import { isAcceptLanguage, isIanaTimeZone } from '../../service/values';
 import { t } from '../../i18n';
 import type { Settings } from '../../messaging/protocol';
 import { EXPIRY_PRESETS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, MAX_USES, type ExpiryPreset } from '../../settings/limits';
