@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { checkServiceBase, checkTargetUrl } from '../net/url';
 import { ApiError, AuthError, CommandError, ProtocolError, ValidationError } from '../service/errors';
-import { isLaunchUrl } from '../service/launch';
+import { checkLaunchUrl, type LaunchUrl } from '../service/launch';
 import {
   contextDataForWire,
   contextIdSchema,
@@ -379,10 +379,10 @@ export class IsolinkClient {
    * The launch URL of a context: `{launchBase}/launch?ctx=<id>`. The id is encoded, and
    * the result is checked to stay on the launch base.
    */
-  launchUrl(browseContextId: string): string {
+  launchUrl(browseContextId: string): LaunchUrl {
     const id = parseParams(contextIdSchema, browseContextId, 'browse_context_id');
-    const url = `${this.launchBase}${LAUNCH.path}?${LAUNCH.param}=${encodeURIComponent(id)}`;
-    if (!isLaunchUrl(this.launchBase, url)) throw new ProtocolError('launchOutsideBase');
+    const url = checkLaunchUrl(this.launchBase, `${this.launchBase}${LAUNCH.path}?${LAUNCH.param}=${encodeURIComponent(id)}`);
+    if (url === null) throw new ProtocolError('launchOutsideBase');
     return url;
   }
 

@@ -5,6 +5,7 @@
 import type { ApiError, ApiErrorCode } from '../service/errors';
 import type { CreateContextParams, ProxyWarning } from './params';
 import type { CreatedContext, ProxyRecord } from './results';
+import type { LaunchUrl } from '../service/launch';
 import type { TokenSource } from './transport';
 
 /** How createClient reaches the service: its base, the launch base and the admin token. */
@@ -41,7 +42,8 @@ export type BulkCreateParams = Omit<CreateContextParams, 'url'> & { readonly url
 export interface BulkCreated extends CreatedContext {
   readonly index: number;
   readonly url: string;
-  readonly launch_url: string;
+  /** Checked against the client's launch base. */
+  readonly launch_url: LaunchUrl;
 }
 
 /** One URL bulkCreateContexts could not create a context for, and why. */

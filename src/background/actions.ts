@@ -8,7 +8,6 @@
  */
 import { checkLaunchUrl, type CreateContextParams, type CreatedContext, type LaunchUrl } from '../api';
 import type { PolicyEntry } from '../policy';
-import { t } from '../i18n';
 import { bulkFailureText, refusedUrlText } from '../i18n/errors';
 import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../target';
 import type { RecentContext } from '../settings/recent';
@@ -161,17 +160,16 @@ function recentEntry(created: CreatedContext, target: Target | undefined, launch
   };
 }
 
-/** The launch URL of a context, or a LaunchRefusedError when it would leave the launch base. */
-export function safeLaunchUrl(connection: Pick<Connection, 'client' | 'launchBase'>, id: string): LaunchUrl {
-  let url: string;
+/**
+ * The launch URL of a context, checked against the launch base (by the client, which was
+ * made with it: once), or a LaunchRefusedError when it would leave it.
+ */
+export function safeLaunchUrl(connection: Pick<Connection, 'client'>, id: string): LaunchUrl {
   try {
-    url = connection.client.launchUrl(id);
+    return connection.client.launchUrl(id);
   } catch {
     throw new LaunchRefusedError();
   }
-  const checked = checkLaunchUrl(connection.launchBase, url);
-  if (checked === null) throw new LaunchRefusedError();
-  return checked;
 }
 
 function tabOptions(settings: Settings, source: SourceTab | undefined): OpenTabOptions {
@@ -266,14 +264,10 @@ export async function createMany(deps: ActionDeps, links: readonly string[], wra
     const result = await connection.client.bulkCreateContexts({ ...shared, auto_domain_allow: autoDomainAllow, urls: group.map((target) => target.url.href) });
     // The client's words are English: each failure is said from its code.
     for (const failure of result.failures) failures.push({ url: failure.url, error: bulkFailureText(failure) });
+    // Each launch URL was checked against the launch base by the client (a failure otherwise).
     for (const item of result.created) {
-      const launchUrl = checkLaunchUrl(connection.launchBase, item.launch_url);
-      if (launchUrl === null) {
-        failures.push({ url: item.url, error: t('errorLaunchRefused') });
-        continue;
-      }
-      launchUrls.push(launchUrl);
-      created.push(recentEntry(item, group[item.index], launchUrl, 'standard', nowMs));
+      launchUrls.push(item.launch_url);
+      created.push(recentEntry(item, group[item.index], item.launch_url, 'standard', nowMs));
     }
   }
   await remember(deps, created);

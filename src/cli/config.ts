@@ -178,12 +178,12 @@ function serviceBases(settings: Settings): { readonly baseUrl: string; readonly 
  * A client for the configured service with the admin token. `fetch` is the traced one.
  * The token is added to the output's secrets before anything could print it.
  */
-export async function connect(settings: Settings, out: Output, fetchImpl: typeof fetch): Promise<{ client: IsolinkClient; launchBase: string }> {
+export async function connect(settings: Settings, out: Output, fetchImpl: typeof fetch): Promise<{ client: IsolinkClient }> {
   const bases = serviceBases(settings);
   const token = await secret(settings, out, ENV.token, ENV.tokenFile, settings.file.tokenFile);
   if (token === undefined) throw new CliError('missingSetting', 'admin token', `${ENV.token} or ${ENV.tokenFile}`);
   out.addSecret(token);
-  return { client: createClient({ ...bases, token, fetch: fetchImpl }), launchBase: bases.launchBase };
+  return { client: createClient({ ...bases, token, fetch: fetchImpl }) };
 }
 
 /** The file token (for /getfile/ and /putfile/), added to the output's secrets. */

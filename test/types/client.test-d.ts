@@ -19,6 +19,7 @@ import {
   type CommandError,
   type CreatedContext,
   type IsolinkClient,
+  type LaunchUrl,
   type ResearchContextParams,
   type Unwrapped,
   type WrapperId,
@@ -42,7 +43,8 @@ describe('the methods', () => {
   it('create contexts and return their id, expiry and uses', () => {
     expectTypeOf<IsolinkClient['createContext']>().returns.resolves.toEqualTypeOf<CreatedContext>();
     expectTypeOf<CreatedContext>().toEqualTypeOf<{ browse_context_id: string; expires: number; max_uses: number }>();
-    expectTypeOf<IsolinkClient['launchUrl']>().returns.toEqualTypeOf<string>();
+    expectTypeOf<IsolinkClient['launchUrl']>().returns.toEqualTypeOf<LaunchUrl>();
+    expectTypeOf<LaunchUrl>().toExtend<string>();
   });
 
   it('need a username and an egress location for a research session', () => {
@@ -57,7 +59,7 @@ describe('the methods', () => {
   it('report bulk creations and failures with codes', () => {
     expectTypeOf<IsolinkClient['bulkCreateContexts']>().returns.resolves.toEqualTypeOf<BulkCreateResult>();
     expectTypeOf<BulkCreateResult['failures'][number]['code']>().toEqualTypeOf<ApiErrorCode>();
-    expectTypeOf<BulkCreateResult['created'][number]['launch_url']>().toEqualTypeOf<string>();
+    expectTypeOf<BulkCreateResult['created'][number]['launch_url']>().toEqualTypeOf<LaunchUrl>();
   });
 
   it('download files as bytes', () => {

@@ -8,7 +8,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LAUNCH } from '../../src/service/wire';
-import type { IsolinkClient } from '../../src/api';
+import { checkLaunchUrl, createClient, type IsolinkClient } from '../../src/api';
 import { isolate, safeLaunchUrl } from '../../src/background/actions';
 import { COMMAND_ISOLATE_TAB, MENU_IDS, onCommand, onMenuClick, onOmniboxEntered } from '../../src/background/entries';
 import { LaunchRefusedError, describeFailure, type Failure } from '../../src/background/failures';
@@ -501,20 +501,19 @@ describe('launch URLs: only ever on the configured launch base', () => {
   const LAUNCH_BASE = 'https://launch.acme.example';
 
   /** A connection whose client answers `candidate` as the launch URL of every context. */
-  function rogue(candidate: string | (() => string)): { client: IsolinkClient; launchBase: string } {
-    const launchUrl = typeof candidate === 'string' ? () => candidate : candidate;
-    return { client: { launchUrl } as unknown as IsolinkClient, launchBase: LAUNCH_BASE };
+  function rogue(candidate: () => string): { client: IsolinkClient } {
+    return { client: { launchUrl: candidate } as unknown as IsolinkClient };
   }
 
-  it('safeLaunchUrl passes a launch URL on the launch base', () => {
+  it('safeLaunchUrl passes the launch URL the client made on the launch base', () => {
     // Arrange
-    const expected = `${LAUNCH_BASE}${LAUNCH.path}?${LAUNCH.param}=abc123`;
+    const client = createClient({ baseUrl: 'https://isolation.acme.example', launchBase: LAUNCH_BASE, token: 't' });
 
     // Act
-    const actual = safeLaunchUrl(rogue(expected), 'abc123');
+    const actual = safeLaunchUrl({ client }, 'abc123');
 
     // Assert
-    expect(actual).toBe(expected);
+    expect(actual).toBe(`${LAUNCH_BASE}${LAUNCH.path}?${LAUNCH.param}=abc123`);
   });
 
   it.each([
@@ -530,12 +529,23 @@ describe('launch URLs: only ever on the configured launch base', () => {
     ['javascript:', 'javascript:alert(1)'],
     ['the target itself', TARGET],
     ['not a URL', 'launch?ctx=abc123'],
-  ])('safeLaunchUrl refuses %s', (_label, candidate) => {
+  ])('the one launch URL check (checkLaunchUrl, which the client runs) refuses %s', (_label, candidate) => {
+    // Act
+    const actual = checkLaunchUrl(LAUNCH_BASE, candidate);
+
+    // Assert
+    expect(actual).toBeNull();
+  });
+
+  it.each([
+    ['an empty context id', ''],
+    ['a context id longer than the service allows', 'x'.repeat(300)],
+  ])('the client makes no launch URL for %s: safeLaunchUrl refuses', (_label, id) => {
     // Arrange
-    const connection = rogue(candidate);
+    const client = createClient({ baseUrl: 'https://isolation.acme.example', launchBase: LAUNCH_BASE, token: 't' });
 
     // Act
-    const act = () => safeLaunchUrl(connection, 'abc123');
+    const act = () => safeLaunchUrl({ client }, id);
 
     // Assert
     expect(act).toThrow(LaunchRefusedError);

@@ -3,7 +3,7 @@
  * extension (refang, unwrap, check: a javascript: URL is refused before any request) and
  * the same batching (real targets with their own domain_allow, wrappers to follow apart).
  */
-import { BULK_BATCH_SIZE, isApiError, isLaunchUrl, type BulkCreateParams, type CreateContextParams, type IsolinkClient } from '../../api';
+import { BULK_BATCH_SIZE, isApiError, type BulkCreateParams, type CreateContextParams } from '../../api';
 import { WRAPPER_NAMES, type WrapperId } from '../../fang';
 import { isEgressLocation } from '../../egress';
 import { allowsOwnDomain, bulkGroups, linkInText, resolveLink, type Target, type UnwrapMode } from '../../target';
@@ -63,13 +63,6 @@ function targetFields(target: Target): Record<string, unknown> {
   };
 }
 
-/** A launch URL, refused when it would leave the launch base. */
-function checkedLaunch(client: IsolinkClient, launchBase: string, id: string): string {
-  const launch = client.launchUrl(id);
-  if (!isLaunchUrl(launchBase, launch)) throw new CliError('urlRefused', launch, 'the launch URL leaves the configured launch base');
-  return launch;
-}
-
 const open: Command = {
   summary: 'Create a context for a link and print its launch URL',
   usage: '<url>',
@@ -99,14 +92,15 @@ const open: Command = {
       if (!resolved.ok) throw refused(resolved.given, resolved.reason);
       target = resolved.target;
     }
-    const { client, launchBase } = await connect(context.settings, context.out, context.fetch);
+    const { client } = await connect(context.settings, context.out, context.fetch);
     const url = target?.url.href;
     const auto = target !== undefined && allowsOwnDomain(target) && autoDomainAllow;
     const created =
       egress !== undefined
         ? await client.createResearchContext({ ...params, egress_region: egress, ...(url === undefined ? {} : { url }), auto_domain_allow: auto })
         : await client.createContext({ ...params, url: url ?? '', auto_domain_allow: auto });
-    const launch = checkedLaunch(client, launchBase, created.browse_context_id);
+    // Checked against the launch base by the client, which was made with it.
+    const launch = client.launchUrl(created.browse_context_id);
     if (target !== undefined && target.layers.length > 0)
       context.out.note(`Unwrapped from ${target.layers.map((id) => WRAPPER_NAMES[id]).join(' in ')}: ${target.url.href}`);
     if (target?.opaque)
@@ -173,7 +167,7 @@ const bulk: Command = {
       lines.push(line);
       targets.push(resolved.target);
     }
-    const { client, launchBase } = await connect(context.settings, context.out, context.fetch);
+    const { client } = await connect(context.settings, context.out, context.fetch);
     const progress = context.out.progress('Creating contexts', targets.length);
     let done = 0;
     const lineOf = new Map<Target, BulkLine & { target: Target }>([...byKey.values()].map((line) => [line.target, line]));
@@ -186,8 +180,8 @@ const bulk: Command = {
           for (const item of result.created) {
             const line = lineOf.get(batch[item.index] as Target);
             if (!line) continue;
-            if (isLaunchUrl(launchBase, item.launch_url)) Object.assign(line, { launch: item.launch_url, id: item.browse_context_id });
-            else Object.assign(line, { error: 'the launch URL leaves the configured launch base', code: 'launchRefused' });
+            // The client checked each launch URL against the launch base (a failure otherwise).
+            Object.assign(line, { launch: item.launch_url, id: item.browse_context_id });
           }
           for (const failure of result.failures) {
             const line = lineOf.get(batch[failure.index] as Target);
