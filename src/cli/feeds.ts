@@ -13,6 +13,10 @@ import { CliError } from './problems';
 export const FEED_FORMATS = ['auto', 'text', 'csv', 'stix'] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
 
+export function isFeedFormat(value: string): value is FeedFormat {
+  return (FEED_FORMATS as readonly string[]).includes(value);
+}
+
 const stixObject = z.looseObject({
   type: z.string(),
   pattern: z.optional(z.string()),

@@ -3,14 +3,15 @@
  * extension (refang, unwrap, check: a javascript: URL is refused before any request) and
  * the same batching (real targets with their own domain_allow, wrappers to follow apart).
  */
-import { BULK_BATCH_SIZE, isApiError, type BulkCreateParams, type CreateContextParams } from '../../api';
+import { BULK_BATCH_SIZE, isApiError, type CreateContextParams, type IsolinkClient } from '../../api';
 import { WRAPPER_NAMES, type WrapperId } from '../../fang';
 import { isEgressLocation } from '../../egress';
 import { allowsOwnDomain, bulkGroups, linkInText, resolveLink, type Target, type UnwrapMode } from '../../target';
 import { countFlag, stringFlag, type Command, type CommandContext } from '../command';
 import { ENV, connect, required, setting } from '../config';
-import { FEED_FORMATS, urlsInFeed, type FeedFormat } from '../feeds';
+import { FEED_FORMATS, isFeedFormat, urlsInFeed } from '../feeds';
 import { readInputs, textOf } from '../input';
+import type { Output, Progress } from '../output';
 import { CliError, EXIT, describe } from '../problems';
 
 /** Flags every creating command takes. */
@@ -122,10 +123,100 @@ const open: Command = {
   },
 };
 
-/** One line of bulk's result. */
-type BulkLine = { readonly url: string } & (
-  { readonly target: Target; launch?: string; id?: string; error?: string; code?: string } | { readonly error: string; readonly code: string }
-);
+/** One URL of bulk's input and what became of it. */
+interface BulkLine {
+  readonly url: string;
+  /** What is created for it; none when it was refused. */
+  readonly target?: Target;
+  outcome?: { readonly launch: string; readonly id: string } | { readonly error: string; readonly code: string };
+}
+
+/** Every link resolved: a refusal is that link's outcome, and repeats of one target are one line. */
+function resolveLinks(links: readonly string[], mode: UnwrapMode): { lines: BulkLine[]; lineOf: Map<Target, BulkLine> } {
+  const lines: BulkLine[] = [];
+  const lineOf = new Map<Target, BulkLine>();
+  const seen = new Set<string>();
+  for (const link of links) {
+    const resolved = resolveLink(link, mode);
+    if (!resolved.ok) {
+      lines.push({ url: link, outcome: { error: `refused: ${resolved.reason}`, code: resolved.code } });
+      continue;
+    }
+    const key = `${resolved.target.url.href} ${resolved.target.wrapper ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const line: BulkLine = { url: link, target: resolved.target };
+    lines.push(line);
+    lineOf.set(resolved.target, line);
+  }
+  return { lines, lineOf };
+}
+
+/**
+ * Creates a context for every target, as the extension batches them (real targets with
+ * their own domain_allow, wrappers to follow apart; 50 per request), recording each
+ * line's outcome. A request that fails fails its URLs; the next ones still run.
+ */
+async function createAll(
+  client: IsolinkClient,
+  params: SharedParams,
+  autoDomainAllow: boolean,
+  lineOf: ReadonlyMap<Target, BulkLine>,
+  progress: Progress,
+): Promise<void> {
+  let done = 0;
+  for (const { targets, ownDomain } of bulkGroups([...lineOf.keys()])) {
+    for (let start = 0; start < targets.length; start += BULK_BATCH_SIZE) {
+      const batch = targets.slice(start, start + BULK_BATCH_SIZE);
+      const lineAt = (index: number): BulkLine | undefined => {
+        const target = batch[index];
+        return target === undefined ? undefined : lineOf.get(target);
+      };
+      try {
+        const result = await client.bulkCreateContexts({
+          ...params,
+          auto_domain_allow: ownDomain && autoDomainAllow,
+          urls: batch.map((target) => target.url.href),
+        });
+        // The client checked each launch URL against the launch base (a failure otherwise).
+        for (const item of result.created) {
+          const line = lineAt(item.index);
+          if (line) line.outcome = { launch: item.launch_url, id: item.browse_context_id };
+        }
+        for (const failure of result.failures) {
+          const line = lineAt(failure.index);
+          if (line) line.outcome = { error: failure.error, code: failure.code };
+        }
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        for (const target of batch) {
+          const line = lineOf.get(target);
+          if (line) line.outcome = { error: describe(error), code: error.code };
+        }
+      }
+      done += batch.length;
+      progress.update(done);
+    }
+  }
+  progress.end();
+}
+
+/** Prints one result per line (NDJSON with --json, a table otherwise); returns how many failed. */
+function printBulk(out: Output, lines: readonly BulkLine[]): number {
+  let failed = 0;
+  const rows: string[][] = [];
+  for (const line of lines) {
+    const outcome = line.outcome ?? { error: 'not created', code: 'unknown' };
+    if ('error' in outcome) failed++;
+    if (out.json) {
+      const target = line.target !== undefined && line.target.url.href !== line.url ? { target: line.target.url.href } : {};
+      out.record({ url: line.url, ...target, ...outcome });
+    } else rows.push([line.url, 'error' in outcome ? `error: ${outcome.error}` : outcome.launch]);
+  }
+  if (!out.json) out.table(rows, ['URL', 'LAUNCH']);
+  out.note(`isolink: ${lines.length - failed} of ${lines.length} created${failed > 0 ? `; ${failed} failed` : ''}.`);
+  return failed;
+}
 
 const bulk: Command = {
   summary: 'Create a context for every URL in a report, a list, a CSV file or a STIX bundle',
@@ -144,79 +235,16 @@ const bulk: Command = {
   args: { min: 0, max: 1 },
   async run(context) {
     const format = stringFlag(context, 'format') ?? 'auto';
-    if (!(FEED_FORMATS as readonly string[]).includes(format)) throw new CliError('badFlag', `--format takes ${FEED_FORMATS.join(', ')}`, 'bulk');
+    if (!isFeedFormat(format)) throw new CliError('badFlag', `--format takes ${FEED_FORMATS.join(', ')}`, 'bulk');
     const { params, autoDomainAllow, mode } = shared(context);
     const [input] = await readInputs(context.io, context.out, context.args);
     if (input === undefined) return EXIT.ok;
-    const links = urlsInFeed(textOf(input), input.source, format as FeedFormat);
+    const links = urlsInFeed(textOf(input), input.source, format);
     if (links.length === 0) throw new CliError('noUrls', input.source);
-    // Resolve every link; a refusal is that link's result, and repeats of one target are one.
-    const lines: BulkLine[] = [];
-    const byKey = new Map<string, BulkLine & { target: Target }>();
-    const targets: Target[] = [];
-    for (const link of links) {
-      const resolved = resolveLink(link, mode);
-      if (!resolved.ok) {
-        lines.push({ url: link, error: `refused: ${resolved.reason}`, code: resolved.code });
-        continue;
-      }
-      const key = `${resolved.target.url.href} ${resolved.target.wrapper ?? ''}`;
-      if (byKey.has(key)) continue;
-      const line = { url: link, target: resolved.target };
-      byKey.set(key, line);
-      lines.push(line);
-      targets.push(resolved.target);
-    }
+    const { lines, lineOf } = resolveLinks(links, mode);
     const { client } = await connect(context.settings, context.out, context.fetch);
-    const progress = context.out.progress('Creating contexts', targets.length);
-    let done = 0;
-    const lineOf = new Map<Target, BulkLine & { target: Target }>([...byKey.values()].map((line) => [line.target, line]));
-    for (const { targets: group, ownDomain } of bulkGroups(targets)) {
-      for (let start = 0; start < group.length; start += BULK_BATCH_SIZE) {
-        const batch = group.slice(start, start + BULK_BATCH_SIZE);
-        const request: BulkCreateParams = { ...params, auto_domain_allow: ownDomain && autoDomainAllow, urls: batch.map((target) => target.url.href) };
-        try {
-          const result = await client.bulkCreateContexts(request);
-          for (const item of result.created) {
-            const line = lineOf.get(batch[item.index] as Target);
-            if (!line) continue;
-            // The client checked each launch URL against the launch base (a failure otherwise).
-            Object.assign(line, { launch: item.launch_url, id: item.browse_context_id });
-          }
-          for (const failure of result.failures) {
-            const line = lineOf.get(batch[failure.index] as Target);
-            if (line) Object.assign(line, { error: failure.error, code: failure.code });
-          }
-        } catch (error) {
-          if (!isApiError(error)) throw error;
-          // The whole request failed: every URL in it failed, the next batches still run.
-          for (const target of batch) {
-            const line = lineOf.get(target);
-            if (line) Object.assign(line, { error: describe(error), code: error.code });
-          }
-        }
-        done += batch.length;
-        progress.update(done);
-      }
-    }
-    progress.end();
-    let failed = 0;
-    const rows: string[][] = [];
-    for (const line of lines) {
-      const launch = 'launch' in line ? line.launch : undefined;
-      if (launch === undefined) failed++;
-      if (context.out.json) {
-        const base = { url: line.url, ...('target' in line && line.target.url.href !== line.url ? { target: line.target.url.href } : {}) };
-        context.out.record(
-          launch !== undefined
-            ? { ...base, id: 'id' in line ? line.id : undefined, launch }
-            : { ...base, error: line.error ?? 'not created', code: line.code ?? 'unknown' },
-        );
-      } else rows.push([line.url, launch ?? `error: ${line.error ?? 'not created'}`]);
-    }
-    if (!context.out.json) context.out.table(rows, ['URL', 'LAUNCH']);
-    context.out.note(`isolink: ${lines.length - failed} of ${lines.length} created${failed > 0 ? `; ${failed} failed` : ''}.`);
-    return failed > 0 ? EXIT.failed : EXIT.ok;
+    await createAll(client, params, autoDomainAllow, lineOf, context.out.progress('Creating contexts', lineOf.size));
+    return printBulk(context.out, lines) > 0 ? EXIT.failed : EXIT.ok;
   },
 };
 
