@@ -8,7 +8,7 @@ import { isEgressLocation } from '../egress';
 import { parseCidr, parseIp } from '../net/ip';
 import { isFqdn } from '../net/host';
 import { checkTargetUrl } from '../net/url';
-import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry } from '../policy';
+import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry, MAX_POLICY_PARAM_LENGTH, MAX_POLICY_TYPE_LENGTH } from '../policy';
 import { ValidationError, isValidationCode, type ValidationCode } from '../service/errors';
 import {
   BROWSER_NAMES,
@@ -69,8 +69,8 @@ const targetUrl = z.string().check(
 );
 
 const policyEntry = z.strictObject({
-  type: z.string().check(z.minLength(1), z.maxLength(64)),
-  params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(MAX_LIST_LENGTH)),
+  type: z.string().check(z.minLength(1), z.maxLength(MAX_POLICY_TYPE_LENGTH)),
+  params: z.array(z.string().check(z.maxLength(MAX_POLICY_PARAM_LENGTH))).check(z.maxLength(MAX_LIST_LENGTH)),
 });
 
 const policyList = z.array(policyEntry).check(z.maxLength(MAX_LIST_LENGTH));

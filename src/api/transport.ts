@@ -4,6 +4,7 @@
  * checks the reply's shape and turns every failure into a typed error.
  */
 import { AuthError, HttpError, NetworkError, ProtocolError, TimeoutError, sanitizeServiceText } from '../service/errors';
+import { MAX_TOKEN_LENGTH } from '../service/values';
 import { COMMAND_ID, COMMANDS, ENDPOINTS, READ_ONLY_COMMANDS, classifyServiceError } from '../service/wire';
 
 /** The admin token, or a function that returns it (called once per request). */
@@ -39,8 +40,6 @@ const MAX_REPLY_BYTES = 16 * 1024 * 1024;
 /** Read-only commands are retried at most this many times on network errors, 429 and 5xx. */
 export const MAX_RETRIES = 2;
 const RETRY_DELAY_MS = 250;
-
-const TOKEN_MAX_LENGTH = 4096;
 
 /** The fetch options every request carries: no redirects (a 307/308 would replay the token), no cookies, no cache, no referrer. */
 export const REQUEST_INIT = {
@@ -121,7 +120,7 @@ export class Transport {
       throw new AuthError('authNoToken');
     }
     // eslint-disable-next-line no-control-regex -- a token with control characters is malformed
-    if (token.length > TOKEN_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(token)) {
+    if (token.length > MAX_TOKEN_LENGTH || /[\u0000-\u001f\u007f]/.test(token)) {
       throw new AuthError('authMalformedToken');
     }
     return token;

@@ -22,7 +22,7 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
 }
 
-/** The per-request time limit when ClientOptions.timeoutMs is not given: 15 s. */
+/** The per-request time limit when ClientOptions.timeoutMs is not given: 15 s, under MV3's 30 s cut-off for a fetch from a service worker. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Creations per request in bulk: 50 URLs take one request. */
 export const BULK_BATCH_SIZE = 50;

@@ -18,12 +18,9 @@ export interface Environment {
   readToken(): Promise<StoredToken | null>;
   /** True when the extension may reach `origin` (granted, or loopback by manifest). */
   hasHostPermission(origin: string): Promise<boolean>;
-  /** Per-request limit in ms; REQUEST_TIMEOUT_MS unless a test shortens it. */
+  /** Per-request limit in ms; the client's default (DEFAULT_TIMEOUT_MS) unless a test shortens it. */
   readonly requestTimeoutMs?: number;
 }
-
-/** Per-request limit: under MV3's 30 s cut-off for a fetch from the service worker. */
-const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface Connection {
   readonly client: IsolinkClient;
@@ -118,7 +115,7 @@ export async function connect(env: Environment): Promise<Connection> {
       if (problem !== undefined) throw problem;
       return stored.token;
     },
-    timeoutMs: env.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    ...(env.requestTimeoutMs === undefined ? {} : { timeoutMs: env.requestTimeoutMs }),
   });
   return { client, settings, launchBase };
 }

@@ -14,6 +14,7 @@ import * as z from 'zod/mini';
 
 import { createClient, type IsolinkClient } from '../api';
 import { checkServiceBase } from '../net/url';
+import { MAX_POLICY_PARAM_LENGTH } from '../policy';
 import { UNWRAP_MODES } from '../target';
 import { CliError } from './problems';
 import type { CliIo, Output } from './output';
@@ -53,7 +54,7 @@ const configFileSchema = z.strictObject({
       /** Seconds from creation. */
       expiresIn: z.optional(z.int().check(z.gte(1))),
       /** Policy entries, as the service takes them ({ type, params }). */
-      policy: z.optional(z.array(z.strictObject({ type: text, params: z.array(z.string().check(z.maxLength(4096))) }))),
+      policy: z.optional(z.array(z.strictObject({ type: text, params: z.array(z.string().check(z.maxLength(MAX_POLICY_PARAM_LENGTH))) }))),
       autoDomainAllow: z.optional(z.boolean()),
       /** What to do with a link a mail gateway or redirector rewrote: isolate the real target, or the link as it is. */
       unwrap: z.optional(z.enum(UNWRAP_MODES.filter((mode) => mode !== 'ask') as ['unwrap', 'keep'])),

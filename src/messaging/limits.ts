@@ -5,8 +5,6 @@
 
 /** Largest file the options page may upload through the background. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-/** Longest settings file importSettings carries. */
-export const MAX_IMPORT_LENGTH = 512 * 1024;
 /** Most links one bulkCreate carries. */
 export const MAX_BULK_URLS = 500;
 /** Longest context name updateContext carries. */

@@ -12,7 +12,9 @@ import type { ContextDetails, DeleteProxiesResult, ProxyChangeResult, ProxyListR
 import type { RecentContext } from '../settings/recent';
 import type { SettingKey, Settings } from '../settings/schema';
 import type { ImportPreview, SettingsView } from '../settings/store';
-import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES, MAX_IMPORT_LENGTH } from './limits';
+import { MAX_TOKEN_LENGTH } from '../service/values';
+import { MAX_IMPORT_LENGTH } from '../settings/limits';
+import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES } from './limits';
 
 // The zod-free limits live in ./limits (the pages import them from there).
 
@@ -80,7 +82,7 @@ export const PROTOCOL = {
   getStatus: { pages: ['popup', 'options'], data: z.strictObject({}) },
   getSettings: { pages: ['popup', 'options'], data: z.strictObject({}) },
   saveSettings: { pages: ['options'], data: z.strictObject({ patch: z.record(z.string(), z.unknown()) }) },
-  setToken: { pages: ['options'], data: z.strictObject({ token: text(4096), remember: z.boolean() }) },
+  setToken: { pages: ['options'], data: z.strictObject({ token: text(MAX_TOKEN_LENGTH), remember: z.boolean() }) },
   setRemember: { pages: ['options'], data: z.strictObject({ remember: z.boolean() }) },
   clearToken: { pages: ['options'], data: z.strictObject({}) },
   testConnection: { pages: ['options'], data: z.strictObject({}) },
@@ -123,7 +125,7 @@ export const PROTOCOL = {
       name: z.string().check(z.minLength(1), z.maxLength(1024)),
       path: z.optional(text(1024)),
       bucketId: z.string().check(z.minLength(1), z.maxLength(1024)),
-      fileToken: z.string().check(z.minLength(1), z.maxLength(4096)),
+      fileToken: z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH)),
       /** The file's bytes, base64 (messages carry JSON only). */
       base64: z.string().check(z.maxLength(Math.ceil(MAX_FILE_BYTES / 3) * 4)),
       contentType: z.optional(text(256)),
@@ -131,7 +133,10 @@ export const PROTOCOL = {
   },
   getFile: {
     pages: ['options'],
-    data: z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(1024)), fileToken: z.string().check(z.minLength(1), z.maxLength(4096)) }),
+    data: z.strictObject({
+      id: z.string().check(z.minLength(1), z.maxLength(1024)),
+      fileToken: z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH)),
+    }),
   },
   exportSettings: { pages: ['options'], data: z.strictObject({}) },
   previewImport: { pages: ['options'], data: z.strictObject({ json: text(MAX_IMPORT_LENGTH) }) },

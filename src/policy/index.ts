@@ -19,6 +19,9 @@ export type PolicyRule =
   | { readonly kind: 'text'; readonly maxLength: number };
 
 export const RIBBON_MESSAGE_MAX = 100;
+/** Longest policy type name, and longest parameter of a policy entry, accepted anywhere (decisions). */
+export const MAX_POLICY_TYPE_LENGTH = 64;
+export const MAX_POLICY_PARAM_LENGTH = 4096;
 
 /** The policy types the service documents, and their allowed params. */
 export const POLICY_RULES = {

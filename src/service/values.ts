@@ -44,6 +44,8 @@ export const DEFAULT_PROXY_PORTS: Readonly<Record<ProxyType, number>> = {
 export const MAX_LIST_LENGTH = 1000;
 /** Longest name or id the client sends. */
 export const MAX_NAME_LENGTH = 256;
+/** Longest admin or file token accepted anywhere (the spec gives none: a decision): the settings, the messages, the client. */
+export const MAX_TOKEN_LENGTH = 4096;
 
 // ---- primitive checks -------------------------------------------------------
 

@@ -53,3 +53,6 @@ export function textSettingProblem(key: 'serviceUrl' | 'launchUrl' | 'username' 
   if (base) return isServiceBaseSetting(value) ? undefined : { code: 'settingServiceBase', details: [] };
   return isTrimmed(value) ? undefined : { code: 'settingSpaces', details: [] };
 }
+
+/** Longest settings file an import reads (the pages check it before sending, the background again). */
+export const MAX_IMPORT_LENGTH = 512 * 1024;

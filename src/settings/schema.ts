@@ -9,10 +9,11 @@
  */
 import * as z from 'zod/mini';
 import type { ValidationCode } from '../service/errors';
+import { MAX_LIST_LENGTH } from '../service/values';
 import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, problemOf } from '../api/params';
 import { isEgressLocation } from '../egress';
 import { UNWRAP_MODES } from '../target/modes';
-import { PolicyIssue, normalizePolicy } from '../policy';
+import { PolicyIssue, normalizePolicy, MAX_POLICY_PARAM_LENGTH, MAX_POLICY_TYPE_LENGTH } from '../policy';
 import { isSettingCode, settingIssue, type SettingCode, type SettingsIssue } from './errors';
 import {
   EXPIRY_PRESETS,
@@ -39,7 +40,10 @@ const identityName = z.string().check(z.maxLength(MAX_IDENTITY_LENGTH), z.refine
 
 const policyEntries = z
   .array(
-    z.strictObject({ type: z.string().check(z.minLength(1), z.maxLength(64)), params: z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(1000)) }),
+    z.strictObject({
+      type: z.string().check(z.minLength(1), z.maxLength(MAX_POLICY_TYPE_LENGTH)),
+      params: z.array(z.string().check(z.maxLength(MAX_POLICY_PARAM_LENGTH))).check(z.maxLength(MAX_LIST_LENGTH)),
+    }),
   )
   .check(
     z.maxLength(200),

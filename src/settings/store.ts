@@ -3,6 +3,7 @@
  * values from storage.managed laid over them key by key. The background is the only
  * writer; pages ask it through messages.
  */
+import { MAX_IMPORT_LENGTH } from './limits';
 import { browser } from 'wxt/browser';
 import { SettingsError, importIssue, settingIssue } from './errors';
 import { defineItem } from './item';
@@ -195,9 +196,6 @@ export interface SettingsExport {
 export async function exportSettings(): Promise<SettingsExport> {
   return { format: 'isolink-settings', version: 1, settings: await readUserSettings() };
 }
-
-/** Longest import accepted, in characters. */
-const MAX_IMPORT_LENGTH = 512 * 1024;
 
 /** The settings an exported file holds, complete and valid; a SettingsError says what is wrong. Writes nothing. */
 function readImportFile(json: string): Settings {

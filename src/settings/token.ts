@@ -12,6 +12,7 @@
  * sent to that origin only; a token delivered by policy is bound to the policy's service
  * URL, or to nothing when the policy names none.
  */
+import { MAX_TOKEN_LENGTH } from '../service/values';
 import { TokenError } from './errors';
 import { defineItem } from './item';
 import { readManagedPolicy, readUserSettings } from './store';
@@ -26,9 +27,6 @@ interface BoundToken {
 
 const sessionToken = defineItem<unknown>('session', 'token', null);
 const localToken = defineItem<unknown>('local', 'token', null);
-
-/** Longest token accepted from the options page. */
-export const MAX_TOKEN_LENGTH = 4096;
 
 export interface StoredToken {
   readonly token: string;

@@ -6,7 +6,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorText } from '../../src/i18n/errors';
 import { TokenError } from '../../src/settings/errors';
-import { MAX_TOKEN_LENGTH, clearToken, moveToken, readToken, writeToken } from '../../src/settings/token';
+import { MAX_TOKEN_LENGTH } from '../../src/service/values';
+import { clearToken, moveToken, readToken, writeToken } from '../../src/settings/token';
 import { installMessages } from '../support/i18n';
 
 const CANARY = 'canary-token-4f9c2d7e1b8a6053-ZxQw';

@@ -6,7 +6,7 @@
 import type { RefObject } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../../i18n';
-import { MAX_IMPORT_LENGTH } from '../../messaging/limits';
+import { MAX_IMPORT_LENGTH } from '../../settings/limits';
 import { Button, unavailableProps } from '../common/Button';
 import { Field, fieldDescription, useFieldIds } from '../common/fields';
 import { NoticeLine } from '../common/NoticeLine';
