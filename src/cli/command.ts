@@ -3,7 +3,7 @@
  * arguments it takes, and what it does. The table of commands is in ./commands; the
  * dispatcher in ./run.
  */
-import type { Settings } from './config';
+import { organisation, type Settings } from './config';
 import type { CliIo, Output } from './output';
 import { CliError } from './problems';
 
@@ -63,4 +63,12 @@ export function arg(context: CommandContext, index: number): string {
   const value = context.args[index];
   if (value === undefined) throw new CliError('missingArgument', 'argument', context.name);
   return value;
+}
+
+/** The --org flag of the commands about an organisation. */
+export const ORG_FLAG = { org: { type: 'string' } } as const;
+
+/** The organisation a command is about: --org, else ISOLINK_ORG, else the config file's. */
+export function orgOf(context: CommandContext): string {
+  return organisation(context.settings, stringFlag(context, 'org'));
 }

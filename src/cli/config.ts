@@ -16,7 +16,7 @@ import { createClient, type IsolinkClient } from '../api';
 import { checkServiceBase } from '../net/url';
 import { MAX_POLICY_PARAM_LENGTH } from '../policy';
 import { UNWRAP_MODES } from '../target';
-import { CliError } from './problems';
+import { CliError, errnoOf } from './problems';
 import type { CliIo, Output } from './output';
 
 /** The environment variables read, by what they set. */
@@ -79,11 +79,6 @@ function defaultConfigPath(env: CliIo['env']): string {
   return join(base, 'isolink', 'config.json');
 }
 
-function reasonOf(error: unknown): string {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : 'unreadable';
-}
-
 /** Reads the config file, if there is one. A named file ($ISOLINK_CONFIG) must exist; the default one may not. */
 export async function loadSettings(io: CliIo): Promise<Settings> {
   const cwd = io.cwd ?? process.cwd();
@@ -93,8 +88,8 @@ export async function loadSettings(io: CliIo): Promise<Settings> {
   try {
     raw = await readFile(path, 'utf8');
   } catch (error) {
-    if (named === undefined && reasonOf(error) === 'ENOENT') return { env: io.env, cwd, file: {}, filePath: undefined };
-    throw new CliError('configUnreadable', path, reasonOf(error));
+    if (named === undefined && errnoOf(error) === 'ENOENT') return { env: io.env, cwd, file: {}, filePath: undefined };
+    throw new CliError('configUnreadable', path, errnoOf(error));
   }
   let value: unknown;
   try {
@@ -132,6 +127,11 @@ export function setting(settings: Settings, flag: string | undefined, variable: 
   return nonEmpty(flag) ?? nonEmpty(settings.env[variable]) ?? fileValue;
 }
 
+/** The organisation: --org, else ISOLINK_ORG, else the config file's; a usage error without one. */
+export function organisation(settings: Settings, flag: string | undefined): string {
+  return required(setting(settings, flag, ENV.org, settings.file.org), 'organisation', `--org or ${ENV.org}`);
+}
+
 /** A value that must be there; a usage error naming where to set it otherwise. */
 export function required(value: string | undefined, what: string, variables: string): string {
   if (value === undefined) throw new CliError('missingSetting', what, variables);
@@ -156,7 +156,7 @@ async function secret(settings: Settings, out: Output, variable: string, fileVar
     const mode = (await stat(path)).mode;
     if (process.platform !== 'win32' && (mode & 0o077) !== 0) out.note(`isolink: warning: ${path} can be read by other users; run 'chmod 600 ${path}'.`);
   } catch (error) {
-    throw new CliError('tokenFileUnreadable', namedBy, path, reasonOf(error));
+    throw new CliError('tokenFileUnreadable', namedBy, path, errnoOf(error));
   }
   const value = content.trim();
   if (value === '') throw new CliError('tokenFileEmpty', namedBy, path);

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-import { CliError } from './problems';
+import { CliError, errnoOf } from './problems';
 import type { CliIo, Output } from './output';
 
 /** Largest input read: a feed or a report, not a disk image. */
@@ -14,11 +14,6 @@ const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 export interface Input {
   readonly source: string;
   readonly bytes: Uint8Array;
-}
-
-function reasonOf(error: unknown): string {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : 'unreadable';
 }
 
 async function readStdin(io: CliIo, out: Output): Promise<Uint8Array> {
@@ -49,7 +44,7 @@ export async function readInput(io: CliIo, out: Output, path: string): Promise<I
     return { source: path, bytes };
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError('inputUnreadable', path, reasonOf(error));
+    throw new CliError('inputUnreadable', path, errnoOf(error));
   }
 }
 

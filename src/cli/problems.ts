@@ -81,6 +81,12 @@ const AUTH_WORDS: Readonly<Record<AuthCode, string>> = {
   authMalformedToken: 'The admin token is malformed (empty, too long, or with control characters).',
 };
 
+/** The system error code of a failed file operation (`ENOENT`, `EACCES`), or 'unreadable'. */
+export function errnoOf(error: unknown): string {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : 'unreadable';
+}
+
 /** One line of text: no control characters, no line breaks. */
 function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- a message is one line of plain text

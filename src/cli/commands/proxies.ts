@@ -6,15 +6,10 @@
  */
 import { PROXY_FIELDS } from '../../service/wire';
 import { isValidationError, prepareProxies, type IsolinkClient, type Proxy, type ProxyRecord } from '../../api';
-import { arg, stringFlag, type CommandContext, type CommandGroup } from '../command';
-import { ENV, connect, required, setting } from '../config';
+import { ORG_FLAG, arg, orgOf, type CommandContext, type CommandGroup } from '../command';
+import { connect } from '../config';
 import { readInput, textOf } from '../input';
 import { CliError, EXIT } from '../problems';
-
-function orgOf(context: CommandContext): string {
-  const { settings } = context;
-  return required(setting(settings, stringFlag(context, 'org'), ENV.org, settings.file.org), 'organisation', `--org or ${ENV.org}`);
-}
 
 /** The org's own proxies (not those inherited from a parent org), with ports and types filled in. */
 async function currentProxies(client: IsolinkClient, org: string): Promise<Proxy[]> {
@@ -91,8 +86,6 @@ function printDiff(context: CommandContext, diff: ProxyDiff, extra: Record<strin
   for (const { from, to } of diff.changed) out.line(out.style('yellow', `~ ${show(from)} -> ${to.location.type}://${to.location.address}:${to.location.port}`));
   if (diff.reordered) out.line(out.style('yellow', '~ order changed'));
 }
-
-const ORG_FLAG = { org: { type: 'string' } } as const;
 
 export const proxies: CommandGroup = {
   summary: "Export, diff or apply the organisation's proxy list",

@@ -7,17 +7,10 @@ import { basename, resolve } from 'node:path';
 
 import type { ContextDetails, UpdateContextChanges } from '../../api';
 import { EGRESS_REGIONS } from '../../egress';
-import { arg, countFlag, stringFlag, type Command, type CommandContext, type CommandGroup } from '../command';
+import { ORG_FLAG, arg, countFlag, orgOf, stringFlag, type Command, type CommandContext, type CommandGroup } from '../command';
 import { ENV, connect, fileToken, required, setting } from '../config';
 import { readInput } from '../input';
-import { CliError, EXIT } from '../problems';
-
-function orgOf(context: CommandContext): string {
-  const { settings } = context;
-  return required(setting(settings, stringFlag(context, 'org'), ENV.org, settings.file.org), 'organisation', `--org or ${ENV.org}`);
-}
-
-const ORG_FLAG = { org: { type: 'string' } } as const;
+import { CliError, EXIT, errnoOf } from '../problems';
 
 function printValue(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -235,8 +228,7 @@ export const files: CommandGroup = {
           // What comes back may be a suspicious site's download: readable by its owner only.
           await writeFile(path, bytes, { mode: 0o600 });
         } catch (error) {
-          const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-          throw new CliError('outputUnwritable', target, typeof code === 'string' ? code : 'unwritable');
+          throw new CliError('outputUnwritable', target, errnoOf(error));
         }
         if (context.out.json) context.out.record({ id, path: target, bytes: bytes.length });
         else context.out.note(`isolink: wrote ${sizeOf(bytes.length)} to ${target}`);
