@@ -35,6 +35,8 @@ export interface Command {
   readonly flags?: FlagSpecs;
   /** How many arguments it takes, and what the first missing one is called. */
   readonly args: { readonly min: number; readonly max: number; readonly missing?: string };
+  /** True for a command that needs no configuration: the config file is not even read, so a broken one cannot stop it. */
+  readonly offline?: true;
   run(context: CommandContext): Promise<number>;
 }
 

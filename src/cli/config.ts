@@ -79,16 +79,21 @@ function defaultConfigPath(env: CliIo['env']): string {
   return join(base, 'isolink', 'config.json');
 }
 
+/** Settings without a config file: what a command that needs no configuration runs with. */
+export function noSettings(io: CliIo): Settings {
+  return { env: io.env, cwd: io.cwd ?? process.cwd(), file: {}, filePath: undefined };
+}
+
 /** Reads the config file, if there is one. A named file ($ISOLINK_CONFIG) must exist; the default one may not. */
 export async function loadSettings(io: CliIo): Promise<Settings> {
-  const cwd = io.cwd ?? process.cwd();
+  const { cwd } = noSettings(io);
   const named = nonEmpty(io.env[ENV.config]);
   const path = named === undefined ? defaultConfigPath(io.env) : resolve(cwd, named);
   let raw: string;
   try {
     raw = await readFile(path, 'utf8');
   } catch (error) {
-    if (named === undefined && errnoOf(error) === 'ENOENT') return { env: io.env, cwd, file: {}, filePath: undefined };
+    if (named === undefined && errnoOf(error) === 'ENOENT') return noSettings(io);
     throw new CliError('configUnreadable', path, errnoOf(error));
   }
   let value: unknown;

@@ -11,7 +11,7 @@ import { fangCommands } from './commands/fang';
 import { isolateCommands } from './commands/isolate';
 import { proxies } from './commands/proxies';
 import { contexts, files, serviceCommands } from './commands/service';
-import { ENV, loadSettings } from './config';
+import { ENV, loadSettings, noSettings } from './config';
 import { Output, type CliIo } from './output';
 import { CliError, EXIT, describe, exitCodeOf } from './problems';
 import { tracedFetch } from './trace';
@@ -165,7 +165,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (command === undefined) throw new CliError('missingCommand', name, isGroup(entry) ? Object.keys(entry.commands).join(', ') : '');
     if (positionals.length < command.args.min) throw new CliError('missingArgument', command.args.missing ?? 'an argument', name);
     if (positionals.length > command.args.max) throw new CliError('extraArgument', positionals[command.args.max] ?? '', name);
-    const settings = await loadSettings(io);
+    const settings = command.offline ? noSettings(io) : await loadSettings(io);
     return await command.run({ io, out, settings, fetch: tracedFetch(out), flags: values, args: positionals, name });
   } catch (error) {
     out.error(describe(error));

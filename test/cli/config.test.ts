@@ -122,6 +122,26 @@ describe('the config file', () => {
   });
 });
 
+describe('the commands that need no configuration', () => {
+  it('run whatever the config file holds: they do not read it', async () => {
+    const path = put(scratch(), 'config.json', '{ broken');
+    for (const [args, input] of [
+      [['refang'], 'hxxp://a[.]example/'],
+      [['defang'], 'http://a.example/'],
+      [['extract'], 'see hxxp://a[.]example/'],
+      [['unwrap'], 'http://a.example/'],
+      [['egress'], ''],
+    ] as const) {
+      const ran = await isolink(args, { env: { ISOLINK_CONFIG: path }, input });
+      expect(ran, args.join(' ')).toMatchObject({ code: 0, stderr: '' });
+    }
+    // A command that needs the service reads it, and says what is wrong.
+    const open = await isolink(['open', 'https://a.example/'], { env: { ISOLINK_CONFIG: path } });
+    expect(open.code).toBe(2);
+    expect(open.stderr).toMatch(/config\.json is not valid: not JSON/);
+  });
+});
+
 describe('usage errors', () => {
   it.each([
     [['open'], "isolink: Missing <url>. See 'isolink open --help'.\n"],

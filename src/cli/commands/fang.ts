@@ -20,6 +20,7 @@ function lineByLine(transform: (line: string) => string, what: string): Command 
     usage: '[file…]',
     help: ['Reads the files named, or stdin; prints each line changed, in order.', '--json prints one {"input", "output"} object per line.'],
     args: FILES,
+    offline: true,
     async run(context) {
       for (const line of await inputLines(context)) {
         const output = transform(line);
@@ -53,6 +54,7 @@ export const fangCommands: Readonly<Record<string, Command>> = {
     ],
     flags: { unwrap: { type: 'boolean' } },
     args: FILES,
+    offline: true,
     async run(context) {
       const inputs = await readInputs(context.io, context.out, context.args);
       const seen = new Set<string>();
@@ -79,6 +81,7 @@ export const fangCommands: Readonly<Record<string, Command>> = {
       'is printed as it is. --json prints one {"url", "given", "wrappers", "opaque"?} object per URL.',
     ],
     args: FILES,
+    offline: true,
     async run(context) {
       for (const line of await inputLines(context)) {
         const refanged = refang(line);

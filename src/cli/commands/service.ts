@@ -139,6 +139,7 @@ const egress: Command = {
   usage: '',
   help: ['Names for open --research --egress. --json prints {"region": ["location", …]}. Needs no service.'],
   args: { min: 0, max: 0 },
+  offline: true,
   run(context) {
     if (context.out.json) context.out.record(EGRESS_REGIONS);
     else
