@@ -100,22 +100,30 @@ export function resolveText(text: string, mode: UnwrapMode): Resolved {
   return resolveLink(linkInText(text), mode);
 }
 
+/** Links from a list (a feed, a selection), each with its resolution, in order; a repeat of a target already there is left out. */
+export function resolveLinks(links: Iterable<string>, mode: UnwrapMode): { readonly link: string; readonly resolved: Resolved }[] {
+  const out: { readonly link: string; readonly resolved: Resolved }[] = [];
+  const seen = new Set<string>();
+  for (const link of links) {
+    const resolved = resolveLink(link, mode);
+    if (resolved.ok) {
+      // Two wrappers of one target are one target.
+      const key = `${resolved.target.url.href} ${resolved.target.wrapper ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out.push({ link, resolved });
+  }
+  return out;
+}
+
 /** Every link in a selection or pasted list, each resolved; refusals are kept beside the targets. */
 export function resolveAll(text: string, mode: UnwrapMode): { readonly targets: Target[]; readonly refused: Refusal[] } {
   const targets: Target[] = [];
   const refused: Refusal[] = [];
-  const seen = new Set<string>();
-  for (const link of extractUrls(text)) {
-    const resolved = resolveLink(link, mode);
-    if (!resolved.ok) {
-      refused.push(resolved);
-      continue;
-    }
-    // Two wrappers of one target are one target.
-    const key = `${resolved.target.url.href} ${resolved.target.wrapper ?? ''}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    targets.push(resolved.target);
+  for (const { resolved } of resolveLinks(extractUrls(text), mode)) {
+    if (resolved.ok) targets.push(resolved.target);
+    else refused.push(resolved);
   }
   return { targets, refused };
 }

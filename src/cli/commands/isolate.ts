@@ -6,7 +6,7 @@
 import { BULK_BATCH_SIZE, isApiError, type CreateContextParams, type IsolinkClient } from '../../api';
 import { WRAPPER_NAMES, type WrapperId } from '../../fang';
 import { isEgressLocation } from '../../egress';
-import { allowsOwnDomain, bulkGroups, linkInText, resolveLink, type Target, type UnwrapMode } from '../../target';
+import { allowsOwnDomain, bulkGroups, resolveLinks, resolveText, type Target, type UnwrapMode } from '../../target';
 import { countFlag, stringFlag, type Command, type CommandContext } from '../command';
 import { ENV, connect, required, setting } from '../config';
 import { FEED_FORMATS, isFeedFormat, urlsInFeed } from '../feeds';
@@ -89,7 +89,7 @@ const open: Command = {
     const { params, autoDomainAllow, mode } = shared(context);
     let target: Target | undefined;
     if (given !== undefined) {
-      const resolved = resolveLink(linkInText(given), mode);
+      const resolved = resolveText(given, mode);
       if (!resolved.ok) throw refused(resolved.given, resolved.reason);
       target = resolved.target;
     }
@@ -131,20 +131,15 @@ interface BulkLine {
   outcome?: { readonly launch: string; readonly id: string } | { readonly error: string; readonly code: string };
 }
 
-/** Every link resolved: a refusal is that link's outcome, and repeats of one target are one line. */
-function resolveLinks(links: readonly string[], mode: UnwrapMode): { lines: BulkLine[]; lineOf: Map<Target, BulkLine> } {
+/** Every link resolved (src/target): a refusal is that link's outcome, and repeats of one target are one line. */
+function bulkLines(links: readonly string[], mode: UnwrapMode): { lines: BulkLine[]; lineOf: Map<Target, BulkLine> } {
   const lines: BulkLine[] = [];
   const lineOf = new Map<Target, BulkLine>();
-  const seen = new Set<string>();
-  for (const link of links) {
-    const resolved = resolveLink(link, mode);
+  for (const { link, resolved } of resolveLinks(links, mode)) {
     if (!resolved.ok) {
       lines.push({ url: link, outcome: { error: `refused: ${resolved.reason}`, code: resolved.code } });
       continue;
     }
-    const key = `${resolved.target.url.href} ${resolved.target.wrapper ?? ''}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
     const line: BulkLine = { url: link, target: resolved.target };
     lines.push(line);
     lineOf.set(resolved.target, line);
@@ -241,7 +236,7 @@ const bulk: Command = {
     if (input === undefined) return EXIT.ok;
     const links = urlsInFeed(textOf(input), input.source, format);
     if (links.length === 0) throw new CliError('noUrls', input.source);
-    const { lines, lineOf } = resolveLinks(links, mode);
+    const { lines, lineOf } = bulkLines(links, mode);
     const { client } = await connect(context.settings, context.out, context.fetch);
     await createAll(client, params, autoDomainAllow, lineOf, context.out.progress('Creating contexts', lineOf.size));
     return printBulk(context.out, lines) > 0 ? EXIT.failed : EXIT.ok;
