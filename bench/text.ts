@@ -2,7 +2,8 @@
  * Figure 6: text. Throughput of Isolink's refang and extractUrls against ioc-extractor's
  * `refang` and `extractURLs(refang(text))` on a seeded text of prose with indicators,
  * the shared conformance corpus for refang, and adversarial floods against ordinary text
- * of the same size. Everything runs in this Node process, one function at a time.
+ * of the same size. Everything runs in this Node process, one function at a time, on
+ * Isolink's functions as they ship (bundled: see shipped.ts).
  *
  * The corpus is judged as the corpus test judges it: every consensus, majority and
  * judgement case must pass, and a minority case may differ only as an argued deviation
@@ -11,10 +12,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { extractURLs as peerExtractUrls, refang as peerRefang } from 'ioc-extractor';
-import { defang, extractUrls, refang } from '../src/fang';
 import { FANG_DEVIATIONS } from '../test/fixtures/fang-deviations';
 import { median, round } from './stats';
+import { shippedFang } from './shipped';
 import { generateText, type TextStats } from './textgen';
+
+const { defang, extractUrls, refang } = await shippedFang();
 
 const CORPUS = resolve(import.meta.dirname, '../test/fixtures/fang-cases.json');
 

@@ -6,10 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MAX_UNWRAP_DEPTH, unwrap } from '../src/fang';
 import { wrap, wrapperFloods } from '../test/support/wrap';
 import { median, round } from './stats';
+import { shippedFang } from './shipped';
 import { floodRatio, type FloodResult, type Throughput } from './text';
+
+const { MAX_UNWRAP_DEPTH, unwrap } = await shippedFang();
 
 const CORPUS = resolve(import.meta.dirname, '../test/fixtures/unwrap-cases.json');
 
