@@ -5,7 +5,8 @@
  * as a URL, host, IP address or e-mail address; everything else is returned unchanged.
  */
 
-import { REPLACEMENTS, scan, type ScanResult } from './scanner';
+import { scan } from './scanner';
+import { REPLACEMENTS, type ScanResult } from './state';
 
 /**
  * text[start, end) with the scan's edits from index first on that lie inside it applied.
