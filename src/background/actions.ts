@@ -1,7 +1,7 @@
 /**
  * What the menus, the keyboard shortcut, the omnibox and the popup ask the background
  * to do: create contexts and open their launch URLs. Side effects come in through
- * `ActionDeps`, so every action is tested with plain fakes.
+ * `Deps`, so every action is tested with plain fakes.
  *
  * Fail closed: the only URL ever given to tabs.create is a launch URL that passed
  * isLaunchUrl against the configured launch base. Any failure rejects; callers notify.
@@ -12,7 +12,8 @@ import { bulkFailureText, refusedUrlText } from '../i18n/errors';
 import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../target';
 import type { RecentContext } from '../settings/recent';
 import { expirySeconds, type Settings } from '../settings/schema';
-import { connect, identityOf, type Connection, type Environment } from './connection';
+import { connect, identityOf, type Connection } from './connection';
+import type { Deps, OpenTabOptions, SourceTab } from './deps';
 import { LaunchRefusedError, NotConfiguredError, RefusedUrlError } from './failures';
 
 export type SessionKind = 'standard' | 'research';
@@ -25,28 +26,6 @@ export interface PolicyToggles {
   readonly readonly?: boolean | undefined;
   readonly fileTransfer?: 'block_all' | 'allow_all' | undefined;
   readonly clipboard?: 'block_all' | 'allow_all' | undefined;
-}
-
-export interface OpenTabOptions {
-  readonly active: boolean;
-  /** Position: right after the tab the action came from. */
-  readonly index?: number | undefined;
-  readonly windowId?: number | undefined;
-  readonly openerTabId?: number | undefined;
-}
-
-/** Where an action came from, for tab placement. */
-export interface SourceTab {
-  readonly id?: number | undefined;
-  readonly index?: number | undefined;
-  readonly windowId?: number | undefined;
-}
-
-export interface ActionDeps extends Environment {
-  /** Opens a launch URL in a new tab: only a URL checkLaunchUrl accepted can be passed. */
-  openTab(url: LaunchUrl, options: OpenTabOptions): Promise<void>;
-  addRecent(entries: readonly RecentContext[]): Promise<void>;
-  now(): number;
 }
 
 export interface IsolateRequest {
@@ -185,9 +164,9 @@ function tabOptions(settings: Settings, source: SourceTab | undefined): OpenTabO
  * Adds contexts to the recent list. Best effort: the isolated tab is already open, so a
  * storage failure here must not be reported as a failed isolation.
  */
-async function remember(deps: ActionDeps, entries: readonly RecentContext[]): Promise<void> {
+async function remember(deps: Deps, entries: readonly RecentContext[]): Promise<void> {
   try {
-    await deps.addRecent(entries);
+    await deps.store.addRecent(entries);
   } catch {
     console.warn('Isolink could not update the recent contexts list');
   }
@@ -197,7 +176,7 @@ async function remember(deps: ActionDeps, entries: readonly RecentContext[]): Pr
  * Resolves what was clicked or typed, creates one context for it and opens its launch
  * URL in a new tab. A wrapped link under the "ask" setting creates nothing: the caller asks.
  */
-export async function isolate(deps: ActionDeps, request: IsolateRequest): Promise<IsolateOutcome | AskOutcome> {
+export async function isolate(deps: Deps, request: IsolateRequest): Promise<IsolateOutcome | AskOutcome> {
   const connection = await connect(deps);
   const target = resolveInput(request.link, connection.settings.unwrap, request.wrapped);
   if (target.choice) return { ask: target };
@@ -206,7 +185,7 @@ export async function isolate(deps: ActionDeps, request: IsolateRequest): Promis
 
 /** A research session without a target URL (the popup's quick research). */
 export async function research(
-  deps: ActionDeps,
+  deps: Deps,
   request: { readonly research?: ResearchChoice | undefined; readonly toggles?: PolicyToggles | undefined; readonly source?: SourceTab | undefined },
 ): Promise<Opened> {
   return createAndOpen(deps, await connect(deps), { ...request, session: 'research' });
@@ -217,14 +196,14 @@ export async function research(
  * against the launch base, open the tab, then record it in the recent list.
  */
 async function createAndOpen(
-  deps: ActionDeps,
+  deps: Deps,
   connection: Connection,
   request: Pick<IsolateRequest, 'session' | 'research' | 'toggles' | 'source'> & { readonly target?: Target },
 ): Promise<Opened> {
   const params = buildCreateParams(connection.settings, request, deps.now());
   const created: CreatedContext = await connection.client.createContext(params);
   const launchUrl = safeLaunchUrl(connection, created.browse_context_id);
-  await deps.openTab(launchUrl, tabOptions(connection.settings, request.source));
+  await deps.browser.openTab(launchUrl, tabOptions(connection.settings, request.source));
   const context = recentEntry(created, request.target, launchUrl, request.session, deps.now());
   await remember(deps, [context]);
   return { launchUrl, context };
@@ -244,7 +223,7 @@ export interface BulkOutcome {
  * requests as the client batches; opens no tab. Each link is resolved as one link is:
  * there is no asking here, so "ask" takes the real targets unless `wrapped` says otherwise.
  */
-export async function createMany(deps: ActionDeps, links: readonly string[], wrapped?: WrappedChoice): Promise<BulkOutcome> {
+export async function createMany(deps: Deps, links: readonly string[], wrapped?: WrappedChoice): Promise<BulkOutcome> {
   const connection = await connect(deps);
   const mode = wrapped ?? (connection.settings.unwrap === 'keep' ? 'keep' : 'unwrap');
   const failures: BulkOutcome['failures'][number][] = [];
@@ -275,18 +254,18 @@ export async function createMany(deps: ActionDeps, links: readonly string[], wra
 }
 
 /** Opens the launch URLs of known contexts (the recent list's): each checked against the launch base first. */
-export async function openLaunchUrls(deps: ActionDeps, candidates: readonly string[], source?: SourceTab): Promise<number> {
+export async function openLaunchUrls(deps: Deps, candidates: readonly string[], source?: SourceTab): Promise<number> {
   const { settings, launchBase } = await connect(deps);
   const launchUrls = candidates.map((candidate) => checkLaunchUrl(launchBase, candidate)).filter((url): url is LaunchUrl => url !== null);
   return openTabs(deps, settings, launchUrls, source);
 }
 
 /** Opens launch URLs in new tabs beside the source tab, the first in front when the settings say so. */
-export async function openTabs(deps: ActionDeps, settings: Settings, launchUrls: readonly LaunchUrl[], source?: SourceTab): Promise<number> {
+export async function openTabs(deps: Deps, settings: Settings, launchUrls: readonly LaunchUrl[], source?: SourceTab): Promise<number> {
   let opened = 0;
   let index = source?.index;
   for (const url of launchUrls) {
-    await deps.openTab(url, {
+    await deps.browser.openTab(url, {
       ...tabOptions(settings, source),
       index: index === undefined ? undefined : index + 1,
       active: opened === 0 && settings.tabPlacement === 'foreground',

@@ -7,20 +7,10 @@ import { createClient, type IsolinkClient } from '../api';
 import { t } from '../i18n';
 import { checkServiceBase } from '../net/url';
 import { launchBaseOf, type Settings } from '../settings/schema';
-import type { SettingsView } from '../settings/store';
 import type { StoredToken } from '../settings/token';
 import type { Status } from '../messaging/protocol';
+import type { Deps } from './deps';
 import { NotConfiguredError, PermissionMissingError } from './failures';
-
-/** What the background needs from the browser and storage; tests pass fakes. */
-export interface Environment {
-  readSettings(): Promise<SettingsView>;
-  readToken(): Promise<StoredToken | null>;
-  /** True when the extension may reach `origin` (granted, or loopback by manifest). */
-  hasHostPermission(origin: string): Promise<boolean>;
-  /** Per-request limit in ms; the client's default (DEFAULT_TIMEOUT_MS) unless a test shortens it. */
-  readonly requestTimeoutMs?: number;
-}
 
 export interface Connection {
   readonly client: IsolinkClient;
@@ -54,8 +44,8 @@ export function identityOf(settings: Settings): { username: string } | { org: st
 }
 
 /** The status a page may see; never the token. */
-export async function readStatus(env: Environment): Promise<Status> {
-  const [{ settings, managedBroken }, token] = await Promise.all([env.readSettings(), env.readToken()]);
+export async function readStatus(deps: Deps): Promise<Status> {
+  const [{ settings, managedBroken }, token] = await Promise.all([deps.store.readSettings(), deps.store.readToken()]);
   const problems: string[] = [];
   if (managedBroken.length > 0) problems.push(t('problemManagedBroken', managedBroken.join(', ')));
   const origin = serviceOrigin(settings);
@@ -69,7 +59,7 @@ export async function readStatus(env: Environment): Promise<Status> {
     const problem = tokenProblem(token, origin);
     if (problem !== undefined) problems.push(t(problem.key, [...problem.params]));
   }
-  const hostPermission = origin !== null && (await env.hasHostPermission(origin));
+  const hostPermission = origin !== null && (await deps.browser.hasHostPermission(origin));
   if (origin !== null && !hostPermission) problems.push(t('problemNoPermission', origin));
   return {
     configured: problems.length === 0,
@@ -87,26 +77,26 @@ export async function readStatus(env: Environment): Promise<Status> {
  * A client for the service, or a NotConfiguredError / PermissionMissingError saying
  * what is missing. Host access is checked before every call (users can revoke it).
  */
-export async function connect(env: Environment): Promise<Connection> {
+export async function connect(deps: Deps): Promise<Connection> {
   // The token is read beside the settings, not after them: one storage round trip less
   // between the click and the request. Only the first request uses this read; any later
   // one (a retry) reads again. Marked handled here: a failure surfaces where it is awaited.
-  let tokenRead: Promise<StoredToken | null> | undefined = env.readToken();
+  let tokenRead: Promise<StoredToken | null> | undefined = deps.store.readToken();
   tokenRead.catch(() => undefined);
-  const { settings, managedBroken } = await env.readSettings();
+  const { settings, managedBroken } = await deps.store.readSettings();
   // An invalid value the organisation set stops everything: the user's value never takes its place.
   if (managedBroken.length > 0) throw new NotConfiguredError('problemManagedBroken', [managedBroken.join(', ')]);
   const origin = serviceOrigin(settings);
   if (origin === null) throw new NotConfiguredError('problemNoService');
   const launchBase = launchBaseOf(settings);
   if (originOf(launchBase) === null) throw new NotConfiguredError('problemBadLaunch');
-  if (!(await env.hasHostPermission(origin))) throw new PermissionMissingError(origin);
+  if (!(await deps.browser.hasHostPermission(origin))) throw new PermissionMissingError(origin);
   const client = createClient({
     baseUrl: settings.serviceUrl,
     launchBase,
     // Read at request time: a token saved a moment ago is used, none is cached here.
     token: async () => {
-      const read = tokenRead ?? env.readToken();
+      const read = tokenRead ?? deps.store.readToken();
       tokenRead = undefined;
       const stored = await read;
       if (!stored) throw new NotConfiguredError('problemNoToken');
@@ -115,7 +105,7 @@ export async function connect(env: Environment): Promise<Connection> {
       if (problem !== undefined) throw problem;
       return stored.token;
     },
-    ...(env.requestTimeoutMs === undefined ? {} : { timeoutMs: env.requestTimeoutMs }),
+    ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),
   });
   return { client, settings, launchBase };
 }

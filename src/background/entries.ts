@@ -9,10 +9,9 @@ import { wrapperNamesOf } from '../fang/ids';
 import { t } from '../i18n';
 import type { PendingAction } from '../settings/pending';
 import { linkInText, resolveAll, resolveText, type Target } from '../target';
-import { createMany, isolate, openTabs, type ActionDeps, type SessionKind, type SourceTab, type WrappedChoice } from './actions';
+import { createMany, isolate, openTabs, type SessionKind, type WrappedChoice } from './actions';
+import type { ClickedTab, Deps, SourceTab } from './deps';
 import { describeFailure, RefusedUrlError } from './failures';
-import type { Notifier } from './notify';
-import { SingleFlight } from './single-flight';
 
 /** Stable ids: tests, the demo and administrators rely on them. */
 export const MENU_IDS = {
@@ -36,32 +35,21 @@ export interface MenuClick {
   readonly pageUrl?: string | undefined;
 }
 
-export interface ClickedTab extends SourceTab {
-  readonly url?: string | undefined;
-}
-
-export interface EntryDeps extends ActionDeps {
-  readonly notifier: Notifier;
-  copyText(text: string): Promise<void>;
-  openOptions(): Promise<void>;
-  readonly inFlight: SingleFlight;
-}
-
 function sourceOf(tab: ClickedTab | undefined): SourceTab | undefined {
   return tab ? { id: tab.id, index: tab.index, windowId: tab.windowId } : undefined;
 }
 
-async function report(deps: EntryDeps, error: unknown, retry?: PendingAction): Promise<void> {
-  await deps.notifier.failure(describeFailure(error), retry);
+async function report(deps: Deps, error: unknown, retry?: PendingAction): Promise<void> {
+  await deps.browser.notifier.failure(describeFailure(error), retry);
 }
 
 /** A link or page address as the browser gives it, or text the analyst typed (maybe defanged). */
 type LinkInput = { readonly url: string } | { readonly text: string };
 
 /** A wrapped link under the "ask" setting: which to open, the real target (button 1) or the wrapper (button 2). */
-async function askWrapped(deps: EntryDeps, target: Target, session: SessionKind, source: SourceTab | undefined): Promise<void> {
+async function askWrapped(deps: Deps, target: Target, session: SessionKind, source: SourceTab | undefined): Promise<void> {
   const action: PendingAction = { kind: 'isolate', url: target.given, session, source, wrapped: 'unwrap' };
-  await deps.notifier.ask(
+  await deps.browser.notifier.ask(
     t('notifyAskUnwrap', wrapperNamesOf(target.layers)),
     t('notifyAskUnwrapMessage', [target.url.href, target.given]),
     t('notifyAskUnwrapButton'),
@@ -71,7 +59,7 @@ async function askWrapped(deps: EntryDeps, target: Target, session: SessionKind,
 }
 
 /** Isolates one link, joining a request already in flight for the same link; says why a wrapper is opened as it is. */
-async function isolateLink(deps: EntryDeps, input: LinkInput, session: SessionKind, tab: ClickedTab | undefined, wrapped?: WrappedChoice): Promise<void> {
+async function isolateLink(deps: Deps, input: LinkInput, session: SessionKind, tab: ClickedTab | undefined, wrapped?: WrappedChoice): Promise<void> {
   const source = sourceOf(tab);
   // A real address is judged as it is; only typed text is refanged and mined for its link.
   const link = 'url' in input ? input.url : linkInText(input.text);
@@ -86,7 +74,7 @@ async function isolateLink(deps: EntryDeps, input: LinkInput, session: SessionKi
       const { target } = outcome;
       // Opened as it is: a wrapper whose target cannot be read offline.
       if (target.opaque && target.wrapper !== undefined) {
-        await deps.notifier.info(t('notifyOpaque', WRAPPER_NAMES[target.wrapper]), t('notifyOpaqueMessage', WRAPPER_NAMES[target.wrapper]));
+        await deps.browser.notifier.info(t('notifyOpaque', WRAPPER_NAMES[target.wrapper]), t('notifyOpaqueMessage', WRAPPER_NAMES[target.wrapper]));
       }
     });
   } catch (error) {
@@ -98,7 +86,7 @@ async function isolateLink(deps: EntryDeps, input: LinkInput, session: SessionKi
 }
 
 /** Creates contexts for many links (batched) and opens their tabs; reports failures. */
-export async function openMany(deps: EntryDeps, urls: readonly string[], source: SourceTab | undefined, wrapped?: WrappedChoice): Promise<void> {
+export async function openMany(deps: Deps, urls: readonly string[], source: SourceTab | undefined, wrapped?: WrappedChoice): Promise<void> {
   try {
     // The same links again while they are being opened: joined, nothing created twice.
     await deps.inFlight.run(`many ${wrapped ?? ''} ${urls.join(' ')}`, async () => {
@@ -107,7 +95,7 @@ export async function openMany(deps: EntryDeps, urls: readonly string[], source:
       const opened = await openTabs(deps, outcome.settings, outcome.launchUrls, source);
       if (outcome.failures.length > 0) {
         const details = outcome.failures.map((failure) => `${failure.url}: ${failure.error}`).join('\n');
-        await deps.notifier.info(t('notifyBulkPartial', [String(opened), String(urls.length)]), details);
+        await deps.browser.notifier.info(t('notifyBulkPartial', [String(opened), String(urls.length)]), details);
       }
     });
   } catch (error) {
@@ -120,10 +108,10 @@ function listed(target: Target): string {
   return target.layers.length === 0 ? target.url.href : t('notifyUnwrappedLine', [target.url.href, wrapperNamesOf(target.layers)]);
 }
 
-async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab | undefined): Promise<void> {
+async function isolateSelection(deps: Deps, text: string, tab: ClickedTab | undefined): Promise<void> {
   const found = extractUrls(text);
   if (found.length === 0) {
-    await deps.notifier.info(t('notifyNoLinks'), t('notifyNoLinksMessage'));
+    await deps.browser.notifier.info(t('notifyNoLinks'), t('notifyNoLinksMessage'));
     return;
   }
   // One link is one isolation: its settings are read there, once.
@@ -134,7 +122,7 @@ async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab |
   const source = sourceOf(tab);
   let settings;
   try {
-    ({ settings } = await deps.readSettings());
+    ({ settings } = await deps.store.readSettings());
   } catch (error) {
     await report(deps, error);
     return;
@@ -152,7 +140,7 @@ async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab |
     const shown = targets.slice(0, 5).map(listed);
     const more = links.length > shown.length ? '\n…' : '';
     const action: PendingAction = { kind: 'openMany', urls: links, source, ...(asking ? { wrapped: 'unwrap' } : {}) };
-    await deps.notifier.ask(
+    await deps.browser.notifier.ask(
       t('notifyConfirmBulk', String(links.length)),
       shown.join('\n') + more,
       t('notifyConfirmBulkButton', String(links.length)),
@@ -164,17 +152,17 @@ async function isolateSelection(deps: EntryDeps, text: string, tab: ClickedTab |
   await openMany(deps, links, source);
 }
 
-async function copy(deps: EntryDeps, text: string): Promise<void> {
+async function copy(deps: Deps, text: string): Promise<void> {
   try {
-    await deps.copyText(text);
+    await deps.browser.copyText(text);
   } catch {
     // The browser's own reason (Firefox's clipboard) is English and says nothing to do: ours does.
-    await deps.notifier.info(t('notifyCopyFailed'), t('notifyCopyFailedMessage'));
+    await deps.browser.notifier.info(t('notifyCopyFailed'), t('notifyCopyFailedMessage'));
   }
 }
 
 /** A click on one of Isolink's context-menu items. */
-export async function onMenuClick(deps: EntryDeps, info: MenuClick, tab: ClickedTab | undefined): Promise<void> {
+export async function onMenuClick(deps: Deps, info: MenuClick, tab: ClickedTab | undefined): Promise<void> {
   switch (info.menuItemId) {
     case MENU_IDS.isolateLink:
       return isolateLink(deps, { url: info.linkUrl ?? '' }, 'standard', tab);
@@ -200,13 +188,13 @@ export async function onMenuClick(deps: EntryDeps, info: MenuClick, tab: Clicked
 }
 
 /** The keyboard shortcut: the current tab's page. */
-export async function onCommand(deps: EntryDeps, command: string, tab: ClickedTab | undefined): Promise<void> {
+export async function onCommand(deps: Deps, command: string, tab: ClickedTab | undefined): Promise<void> {
   if (command !== COMMAND_ISOLATE_TAB) return;
   await isolateLink(deps, { url: tab?.url ?? '' }, 'standard', tab);
 }
 
 /** The omnibox keyword `iso`: the typed text, defanged or not. */
-export async function onOmniboxEntered(deps: EntryDeps, text: string): Promise<void> {
+export async function onOmniboxEntered(deps: Deps, text: string): Promise<void> {
   await isolateLink(deps, { text }, 'standard', undefined);
 }
 
@@ -236,11 +224,11 @@ export function omniboxSuggestion(text: string): string | undefined {
 }
 
 /** A click on a notification or its button: carry out what it offered, once. */
-export async function onNotificationAction(deps: EntryDeps, action: PendingAction | undefined): Promise<void> {
+export async function onNotificationAction(deps: Deps, action: PendingAction | undefined): Promise<void> {
   if (!action) return;
   switch (action.kind) {
     case 'openOptions':
-      await deps.openOptions();
+      await deps.browser.openOptions();
       return;
     case 'isolate':
       await isolateLink(deps, { url: action.url }, action.session, action.source, action.wrapped);

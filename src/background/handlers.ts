@@ -7,31 +7,14 @@ import { t } from '../i18n';
 import { proxyWarningText } from '../i18n/errors';
 import type { IsolateResult, MessageData, MessageType, ProtocolValues } from '../messaging/protocol';
 import { contextView } from '../messaging/protocol';
-import type { RecentContext } from '../settings/recent';
 import { settingShapes } from '../settings/schema';
-import type { ImportConnection, ImportPreview, SettingsExport, SettingsView } from '../settings/store';
 import { linkInText } from '../target';
 import { createMany, isolate, openLaunchUrls, research, type AskOutcome, type IsolateOutcome, type IsolateRequest, type ResearchChoice } from './actions';
 import { connect, readStatus, serviceOrigin } from './connection';
 import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';
-import type { ClickedTab, EntryDeps } from './entries';
+import type { Deps, Store } from './deps';
 
 export type Handlers = { [K in MessageType]: (data: MessageData<K>) => Promise<ProtocolValues[K]> };
-
-export interface HandlerDeps extends EntryDeps {
-  saveSettings(patch: unknown): Promise<SettingsView>;
-  exportSettings(): Promise<SettingsExport>;
-  previewImport(json: string): Promise<ImportPreview>;
-  importSettings(json: string, confirmed: ImportConnection): Promise<SettingsView>;
-  writeToken(token: string, remember: boolean, origin: string): Promise<void>;
-  moveToken(remember: boolean): Promise<void>;
-  clearToken(): Promise<void>;
-  listRecent(): Promise<RecentContext[]>;
-  updateRecent(id: string, change: { name: string }): Promise<void>;
-  removeRecent(id: string): Promise<void>;
-  /** The active tab of the current window (its URL is readable under activeTab). */
-  activeTab(): Promise<ClickedTab | undefined>;
-}
 
 /** An id that no context has: get_context on it proves the token without side effects. */
 const PROBE_ID = 'isolink-connection-check';
@@ -71,7 +54,7 @@ function translatedWarnings(result: ProxyChangeResult): ProxyChangeResult {
  * A popup isolation: the popup shows the choice about a wrapped link itself, so the
  * background never asks; with no answer, the real target (the choice shown first).
  */
-async function isolateFromPopup(deps: EntryDeps, request: IsolateRequest): Promise<IsolateResult> {
+async function isolateFromPopup(deps: Deps, request: IsolateRequest): Promise<IsolateResult> {
   const wrapped = request.wrapped ?? 'unwrap';
   const outcome = await deps.inFlight.run(`popup ${request.session} ${wrapped} ${request.link}`, () => isolate(deps, { ...request, wrapped }));
   // Never the case with an answer given; a type guard, not a path.
@@ -88,49 +71,49 @@ function isAsk(outcome: IsolateOutcome | AskOutcome): outcome is AskOutcome {
  * Puts the user's token where the "remember" in force says: out of storage.local at once
  * when it is off, whoever turned it off (an imported file, the organisation's policy).
  */
-export async function followRemember(deps: Pick<HandlerDeps, 'readSettings' | 'moveToken'>): Promise<void> {
-  await deps.moveToken((await deps.readSettings()).settings.rememberToken);
+export async function followRemember(store: Pick<Store, 'readSettings' | 'moveToken'>): Promise<void> {
+  await store.moveToken((await store.readSettings()).settings.rememberToken);
 }
 
 /** Runs a popup isolation; a failure is also notified, since the popup may be closed by then. */
-async function withNotice<T>(deps: EntryDeps, work: () => Promise<T>): Promise<T> {
+async function withNotice<T>(deps: Deps, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    await deps.notifier.failure(describeFailure(error));
+    await deps.browser.notifier.failure(describeFailure(error));
     throw error;
   }
 }
 
-export function createHandlers(deps: HandlerDeps): Handlers {
+export function createHandlers(deps: Deps): Handlers {
   const client = async () => (await connect(deps)).client;
   return {
     getStatus: () => readStatus(deps),
-    getSettings: () => deps.readSettings(),
+    getSettings: () => deps.store.readSettings(),
     saveSettings: async ({ patch }) => {
-      const view = await deps.saveSettings(patch);
-      if (Object.hasOwn(patch, 'rememberToken')) await deps.moveToken(view.settings.rememberToken);
+      const view = await deps.store.saveSettings(patch);
+      if (Object.hasOwn(patch, 'rememberToken')) await deps.store.moveToken(view.settings.rememberToken);
       return view;
     },
     setToken: async ({ token, remember }) => {
-      const { tokenManaged, locked, settings } = await deps.readSettings();
+      const { tokenManaged, locked, settings } = await deps.store.readSettings();
       if (tokenManaged) throw new RequestRefusedError('errorTokenManaged');
       // The token is bound to the service it is entered for: it is sent nowhere else.
       const origin = serviceOrigin(settings);
       if (origin === null) throw new RequestRefusedError('errorTokenNeedsService');
       // A "remember" the organisation set wins over the page's choice.
       const keep = locked.includes('rememberToken') ? settings.rememberToken : remember;
-      await deps.writeToken(token, keep, origin);
-      if (!locked.includes('rememberToken')) await deps.saveSettings({ rememberToken: keep });
+      await deps.store.writeToken(token, keep, origin);
+      if (!locked.includes('rememberToken')) await deps.store.saveSettings({ rememberToken: keep });
       return readStatus(deps);
     },
     setRemember: async ({ remember }) => {
-      await deps.saveSettings({ rememberToken: remember });
-      await deps.moveToken(remember);
+      await deps.store.saveSettings({ rememberToken: remember });
+      await deps.store.moveToken(remember);
       return readStatus(deps);
     },
     clearToken: async () => {
-      await deps.clearToken();
+      await deps.store.clearToken();
       return readStatus(deps);
     },
     testConnection: async () => {
@@ -151,36 +134,36 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     isolate: ({ url, session, research: choice, toggles, wrapped }) =>
       withNotice(deps, async () => {
-        const source = await deps.activeTab();
+        const source = await deps.browser.activeTab();
         return isolateFromPopup(deps, { link: linkInText(url), session, research: researchChoice(choice), toggles, source, wrapped });
       }),
     isolateCurrentTab: ({ session, research: choice, toggles }) =>
       withNotice(deps, async () => {
-        const tab = await deps.activeTab();
+        const tab = await deps.browser.activeTab();
         if (!tab?.url) throw new RefusedUrlError('errorNoTabUrl');
         return isolateFromPopup(deps, { link: tab.url, session, research: researchChoice(choice), toggles, source: tab });
       }),
     research: ({ research: choice, toggles }) =>
-      withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.activeTab() })),
+      withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.browser.activeTab() })),
     // The same list again while it is being created (a double click on Create all): joined.
     bulkCreate: ({ urls, wrapped }) => deps.inFlight.run(`bulk ${wrapped ?? ''} ${urls.join(' ')}`, () => createMany(deps, urls, wrapped)),
     openContexts: async ({ ids }) => {
-      const recent = await deps.listRecent();
+      const recent = await deps.store.listRecent();
       const byId = new Map(recent.map((entry) => [entry.id, entry.launchUrl]));
       const urls = ids.flatMap((id) => byId.get(id) ?? []);
-      return { opened: await openLaunchUrls(deps, urls, await deps.activeTab()) };
+      return { opened: await openLaunchUrls(deps, urls, await deps.browser.activeTab()) };
     },
-    listRecent: () => deps.listRecent(),
+    listRecent: () => deps.store.listRecent(),
     contextDetails: async ({ id }) => contextView(await (await client()).getContext(id)),
     updateContext: async ({ id, enabled, name }) => {
       const changes = { ...(enabled === undefined ? {} : { enabled }), ...(name === undefined ? {} : { name }) };
       const details = await (await client()).updateContext(id, changes);
-      if (name !== undefined) await deps.updateRecent(id, { name });
+      if (name !== undefined) await deps.store.updateRecent(id, { name });
       return contextView(details);
     },
     deleteContext: async ({ id }) => {
       const deleted = await (await client()).deleteContext(id);
-      await deps.removeRecent(id);
+      await deps.store.removeRecent(id);
       return { deleted };
     },
     getProxies: async ({ org }) => (await client()).getProxies(org, { include_proxy_policy: true }),
@@ -204,12 +187,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const bytes = await (await client()).getFile({ id, file_token: fileToken });
       return { base64: toBase64(bytes), size: bytes.length };
     },
-    exportSettings: async () => ({ json: `${JSON.stringify(await deps.exportSettings(), null, 2)}\n` }),
-    previewImport: ({ json }) => deps.previewImport(json),
+    exportSettings: async () => ({ json: `${JSON.stringify(await deps.store.exportSettings(), null, 2)}\n` }),
+    previewImport: ({ json }) => deps.store.previewImport(json),
     importSettings: async ({ json, confirmed }) => {
-      const view = await deps.importSettings(json, confirmed);
+      const view = await deps.store.importSettings(json, confirmed);
       // A file that turns "remember" off takes the token out of storage.local at once.
-      await deps.moveToken(view.settings.rememberToken);
+      await deps.store.moveToken(view.settings.rememberToken);
       return view;
     },
   };

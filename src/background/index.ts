@@ -6,8 +6,9 @@
 import { browser } from 'wxt/browser';
 import { fangMenuTitle } from './menus';
 import { copyText } from './clipboard';
-import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, omniboxSuggestion, omniboxText, type EntryDeps } from './entries';
-import { createHandlers, followRemember, type HandlerDeps } from './handlers';
+import type { Deps } from './deps';
+import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, omniboxSuggestion, omniboxText } from './entries';
+import { createHandlers, followRemember } from './handlers';
 import { installMenus } from './menus';
 import { browserNotifier } from './notify';
 import { createRouter, originOf } from './router';
@@ -19,47 +20,51 @@ import { clearToken, moveToken, readToken, writeToken } from '../settings/token'
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
 
-function createDeps(): HandlerDeps {
-  const inFlight = new SingleFlight();
+/** The background's one dependency object: storage, the browser, the clock (see deps.ts). */
+function createDeps(): Deps {
   return {
-    readSettings: readSettingsView,
-    readToken,
-    hasHostPermission: (origin) => browser.permissions.contains({ origins: [hostPatternOf(origin)] }),
-    openTab: async (url, options) => {
-      try {
-        await browser.tabs.create({
-          url,
-          active: options.active,
-          ...(options.index === undefined ? {} : { index: options.index }),
-          ...(options.windowId === undefined ? {} : { windowId: options.windowId }),
-          ...(options.openerTabId === undefined ? {} : { openerTabId: options.openerTabId }),
-        });
-      } catch {
-        // The source tab or its window may have closed meanwhile (a popup opened as a
-        // tab, a closed window): the launch URL still opens, wherever the browser puts it.
-        await browser.tabs.create({ url, active: options.active });
-      }
+    store: {
+      readSettings: readSettingsView,
+      saveSettings,
+      exportSettings,
+      previewImport,
+      importSettings,
+      readToken,
+      writeToken,
+      moveToken,
+      clearToken,
+      listRecent,
+      addRecent,
+      updateRecent,
+      removeRecent,
     },
-    addRecent,
+    browser: {
+      openTab: async (url, options) => {
+        try {
+          await browser.tabs.create({
+            url,
+            active: options.active,
+            ...(options.index === undefined ? {} : { index: options.index }),
+            ...(options.windowId === undefined ? {} : { windowId: options.windowId }),
+            ...(options.openerTabId === undefined ? {} : { openerTabId: options.openerTabId }),
+          });
+        } catch {
+          // The source tab or its window may have closed meanwhile (a popup opened as a
+          // tab, a closed window): the launch URL still opens, wherever the browser puts it.
+          await browser.tabs.create({ url, active: options.active });
+        }
+      },
+      activeTab: async () => {
+        const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+        return tab ? { id: tab.id, index: tab.index, windowId: tab.windowId, url: tab.url } : undefined;
+      },
+      hasHostPermission: (origin) => browser.permissions.contains({ origins: [hostPatternOf(origin)] }),
+      notifier: browserNotifier,
+      copyText,
+      openOptions: () => browser.runtime.openOptionsPage(),
+    },
+    inFlight: new SingleFlight(),
     now: () => Date.now(),
-    notifier: browserNotifier,
-    copyText,
-    openOptions: () => browser.runtime.openOptionsPage(),
-    inFlight,
-    saveSettings,
-    exportSettings,
-    importSettings,
-    previewImport,
-    writeToken,
-    moveToken,
-    clearToken,
-    listRecent,
-    updateRecent,
-    removeRecent,
-    activeTab: async () => {
-      const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-      return tab ? { id: tab.id, index: tab.index, windowId: tab.windowId, url: tab.url } : undefined;
-    },
   };
 }
 
@@ -71,7 +76,7 @@ function settle(promise: Promise<unknown>): void {
 }
 
 export function registerBackground(): void {
-  const deps: EntryDeps & HandlerDeps = createDeps();
+  const deps = createDeps();
   const router = createRouter(createHandlers(deps), {
     extensionId: browser.runtime.id,
     extensionOrigin: originOf(new URL(browser.runtime.getURL('/'))),
@@ -82,14 +87,14 @@ export function registerBackground(): void {
   // reads policies at start-up only).
   browser.runtime.onInstalled.addListener(() => {
     settle(installMenus());
-    settle(followRemember(deps));
+    settle(followRemember(deps.store));
   });
   browser.runtime.onStartup.addListener(() => {
     settle(installMenus());
-    settle(followRemember(deps));
+    settle(followRemember(deps.store));
   });
   browser.storage.onChanged.addListener((_changes, area) => {
-    if (area === 'managed') settle(followRemember(deps));
+    if (area === 'managed') settle(followRemember(deps.store));
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     settle(onMenuClick(deps, info, tab));

@@ -1,15 +1,12 @@
 /**
- * Plain fakes for the background's dependencies (HandlerDeps, which includes EntryDeps
- * and ActionDeps). Every side effect is recorded in `FakeState`; every read comes from
+ * Plain fakes for the background's dependencies (Deps: storage, the browser, the clock). Every side effect is recorded in `FakeState`; every read comes from
  * it at call time, so a test changes the set-up by assigning to `state`.
  *
  * The network is NOT faked: settings point at the simulator, and the real client talks
  * to it over HTTP on 127.0.0.1.
  */
-import type { OpenTabOptions } from '../../src/background/actions';
-import type { ClickedTab } from '../../src/background/entries';
+import type { ClickedTab, Deps, OpenTabOptions } from '../../src/background/deps';
 import type { Failure } from '../../src/background/failures';
-import type { HandlerDeps } from '../../src/background/handlers';
 import type { Notifier } from '../../src/background/notify';
 import { SingleFlight } from '../../src/background/single-flight';
 import type { PendingAction } from '../../src/settings/pending';
@@ -83,7 +80,7 @@ export interface FakeState {
 }
 
 export interface Fakes {
-  readonly deps: HandlerDeps;
+  readonly deps: Deps;
   readonly state: FakeState;
 }
 
@@ -115,7 +112,7 @@ function recordingNotifier(notices: Notice[]): Notifier {
 }
 
 /**
- * HandlerDeps backed by plain data. The token defaults to the simulator's admin token
+ * Deps backed by plain data. The token defaults to the simulator's admin token
  * (in the session), host permission to granted, the active tab to SOURCE_TAB.
  */
 export function createFakes(sim: Simulator, settings: Settings = simSettings(sim), options: FakeOptions = {}): Fakes {
@@ -143,80 +140,84 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
   };
   const view = (): SettingsView =>
     viewOf(state.settings, { locked: state.locked, tokenManaged: state.tokenManaged, managedBroken: options.managedBroken ?? [] });
-  const deps: HandlerDeps = {
-    readSettings: () => Promise.resolve(view()),
-    readToken: () => Promise.resolve(state.token),
-    hasHostPermission: (origin) => {
-      state.permissionChecks.push(origin);
-      return Promise.resolve(state.permission);
+  const deps: Deps = {
+    store: {
+      readSettings: () => Promise.resolve(view()),
+      readToken: () => Promise.resolve(state.token),
+      saveSettings: (patch) => {
+        state.savedPatches.push(patch);
+        state.settings = { ...state.settings, ...(patch as Partial<Settings>) };
+        return Promise.resolve(view());
+      },
+      exportSettings: (): Promise<SettingsExport> => Promise.resolve({ format: 'isolink-settings', version: 1, settings: state.settings }),
+      previewImport: (json) => {
+        state.imports.push(json);
+        return Promise.resolve({
+          changes: [],
+          service: null,
+          launch: null,
+          connection: { serviceUrl: state.settings.serviceUrl, launchUrl: state.settings.launchUrl },
+        });
+      },
+      importSettings: (json) => {
+        state.imports.push(json);
+        return Promise.resolve(view());
+      },
+      writeToken: (token, remember, origin) => {
+        state.tokenWrites.push({ token, remember, origin });
+        state.token = { token, source: remember ? 'local' : 'session', origin };
+        return Promise.resolve();
+      },
+      moveToken: (remember) => {
+        state.tokenMoves.push(remember);
+        if (state.token && state.token.source !== 'managed') state.token = { ...state.token, source: remember ? 'local' : 'session' };
+        return Promise.resolve();
+      },
+      clearToken: () => {
+        state.tokenClears += 1;
+        if (state.token?.source !== 'managed') state.token = null;
+        return Promise.resolve();
+      },
+      listRecent: () => Promise.resolve([...state.recent]),
+      addRecent: (entries) => {
+        const ids = new Set(entries.map((entry) => entry.id));
+        state.recent = [...entries, ...state.recent.filter((entry) => !ids.has(entry.id))];
+        return Promise.resolve();
+      },
+      updateRecent: (id, change) => {
+        state.recentUpdates.push({ id, change });
+        state.recent = state.recent.map((entry) => (entry.id === id ? { ...entry, ...change } : entry));
+        return Promise.resolve();
+      },
+      removeRecent: (id) => {
+        state.recentRemovals.push(id);
+        state.recent = state.recent.filter((entry) => entry.id !== id);
+        return Promise.resolve();
+      },
     },
-    openTab: (url, tabOptions) => {
-      state.tabs.push({ url, options: tabOptions });
-      return Promise.resolve();
-    },
-    addRecent: (entries) => {
-      const ids = new Set(entries.map((entry) => entry.id));
-      state.recent = [...entries, ...state.recent.filter((entry) => !ids.has(entry.id))];
-      return Promise.resolve();
-    },
-    now: () => NOW,
-    notifier: recordingNotifier(state.notices),
-    copyText: (text) => {
-      if (state.copyError) return Promise.reject(state.copyError);
-      state.copied.push(text);
-      return Promise.resolve();
-    },
-    openOptions: () => {
-      state.optionsOpened.push(1);
-      return Promise.resolve();
+    browser: {
+      openTab: (url, tabOptions) => {
+        state.tabs.push({ url, options: tabOptions });
+        return Promise.resolve();
+      },
+      activeTab: () => Promise.resolve(state.activeTab),
+      hasHostPermission: (origin) => {
+        state.permissionChecks.push(origin);
+        return Promise.resolve(state.permission);
+      },
+      notifier: recordingNotifier(state.notices),
+      copyText: (text) => {
+        if (state.copyError) return Promise.reject(state.copyError);
+        state.copied.push(text);
+        return Promise.resolve();
+      },
+      openOptions: () => {
+        state.optionsOpened.push(1);
+        return Promise.resolve();
+      },
     },
     inFlight: new SingleFlight(),
-    saveSettings: (patch) => {
-      state.savedPatches.push(patch);
-      state.settings = { ...state.settings, ...(patch as Partial<Settings>) };
-      return Promise.resolve(view());
-    },
-    exportSettings: (): Promise<SettingsExport> => Promise.resolve({ format: 'isolink-settings', version: 1, settings: state.settings }),
-    previewImport: (json) => {
-      state.imports.push(json);
-      return Promise.resolve({
-        changes: [],
-        service: null,
-        launch: null,
-        connection: { serviceUrl: state.settings.serviceUrl, launchUrl: state.settings.launchUrl },
-      });
-    },
-    importSettings: (json) => {
-      state.imports.push(json);
-      return Promise.resolve(view());
-    },
-    writeToken: (token, remember, origin) => {
-      state.tokenWrites.push({ token, remember, origin });
-      state.token = { token, source: remember ? 'local' : 'session', origin };
-      return Promise.resolve();
-    },
-    moveToken: (remember) => {
-      state.tokenMoves.push(remember);
-      if (state.token && state.token.source !== 'managed') state.token = { ...state.token, source: remember ? 'local' : 'session' };
-      return Promise.resolve();
-    },
-    clearToken: () => {
-      state.tokenClears += 1;
-      if (state.token?.source !== 'managed') state.token = null;
-      return Promise.resolve();
-    },
-    listRecent: () => Promise.resolve([...state.recent]),
-    updateRecent: (id, change) => {
-      state.recentUpdates.push({ id, change });
-      state.recent = state.recent.map((entry) => (entry.id === id ? { ...entry, ...change } : entry));
-      return Promise.resolve();
-    },
-    removeRecent: (id) => {
-      state.recentRemovals.push(id);
-      state.recent = state.recent.filter((entry) => entry.id !== id);
-      return Promise.resolve();
-    },
-    activeTab: () => Promise.resolve(state.activeTab),
+    now: () => NOW,
   };
   return { deps, state };
 }

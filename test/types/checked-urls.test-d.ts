@@ -6,21 +6,21 @@
 import { describe, expectTypeOf, it } from 'vitest';
 
 import { checkLaunchUrl, type LaunchUrl } from '../../src/api';
-import type { ActionDeps, OpenTabOptions } from '../../src/background/actions';
+import type { BrowserSide, OpenTabOptions } from '../../src/background/deps';
 import { checkTargetUrl, type CheckedUrl } from '../../src/net/url';
 import type { Target } from '../../src/target';
 
-declare const deps: ActionDeps;
+declare const browser: BrowserSide;
 declare const options: OpenTabOptions;
 
 describe('a launch URL', () => {
   it('opens in a tab only once checked against the launch base', () => {
-    expectTypeOf<ActionDeps['openTab']>().parameter(0).toEqualTypeOf<LaunchUrl>();
+    expectTypeOf<BrowserSide['openTab']>().parameter(0).toEqualTypeOf<LaunchUrl>();
     // @ts-expect-error: a plain string is not a checked launch URL
-    void deps.openTab('https://launch.example/launch?ctx=1', options);
+    void browser.openTab('https://launch.example/launch?ctx=1', options);
     const checked = checkLaunchUrl('https://launch.example', 'https://launch.example/launch?ctx=1');
     expectTypeOf(checked).toEqualTypeOf<LaunchUrl | null>();
-    if (checked !== null) void deps.openTab(checked, options);
+    if (checked !== null) void browser.openTab(checked, options);
   });
 });
 

@@ -16,7 +16,8 @@ import {
   onOmniboxEntered,
   openMany,
 } from '../../src/background/entries';
-import { createHandlers, type HandlerDeps } from '../../src/background/handlers';
+import type { Deps } from '../../src/background/deps';
+import { createHandlers } from '../../src/background/handlers';
 import { fangMenuTitle, menuItems } from '../../src/background/menus';
 import type { Settings } from '../../src/settings/schema';
 import type { Simulator } from '../simulator';
@@ -238,10 +239,10 @@ describe('isolating one link', () => {
 
 describe('typed text (omnibox and popup): refanged, and its first http(s) link taken', () => {
   const ENTRIES = [
-    ['omnibox', (deps: HandlerDeps, text: string) => onOmniboxEntered(deps, text)],
+    ['omnibox', (deps: Deps, text: string) => onOmniboxEntered(deps, text)],
     [
       'popup',
-      (deps: HandlerDeps, text: string) =>
+      (deps: Deps, text: string) =>
         createHandlers(deps)
           .isolate({ url: text, session: 'standard' })
           .then(() => undefined),
@@ -530,8 +531,11 @@ describe('a selection with several links', () => {
     let tokenReads = 0;
     const counted = {
       ...deps,
-      readSettings: () => ((settingsReads += 1), deps.readSettings()),
-      readToken: () => ((tokenReads += 1), deps.readToken()),
+      store: {
+        ...deps.store,
+        readSettings: () => ((settingsReads += 1), deps.store.readSettings()),
+        readToken: () => ((tokenReads += 1), deps.store.readToken()),
+      },
     };
 
     // Act

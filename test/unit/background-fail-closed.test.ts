@@ -12,7 +12,8 @@ import { checkLaunchUrl, createClient, type IsolinkClient } from '../../src/api'
 import { isolate, safeLaunchUrl } from '../../src/background/actions';
 import { COMMAND_ISOLATE_TAB, MENU_IDS, onCommand, onMenuClick, onOmniboxEntered } from '../../src/background/entries';
 import { LaunchRefusedError, describeFailure, type Failure } from '../../src/background/failures';
-import { createHandlers, type HandlerDeps } from '../../src/background/handlers';
+import type { Deps } from '../../src/background/deps';
+import { createHandlers } from '../../src/background/handlers';
 import type { PendingAction } from '../../src/settings/pending';
 import type { FaultSettings, Simulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
@@ -35,7 +36,7 @@ interface Entry {
   readonly name: string;
   readonly session: Session;
   /** Feeds `raw` (a link, a page address, typed text) into the entry point. */
-  run(deps: HandlerDeps, raw: string): Promise<void>;
+  run(deps: Deps, raw: string): Promise<void>;
   /** The retry action the entry offers for `raw`; undefined when it offers none. */
   retry(raw: string): PendingAction | undefined;
 }
@@ -582,7 +583,7 @@ describe('launch URLs: only ever on the configured launch base', () => {
   it('isolate() rejects and opens nothing when the action fails after the create', async () => {
     // Arrange: the tab cannot be opened (the window closed); the error must surface, not be swallowed.
     const { deps, state } = createFakes(sim());
-    const failing: HandlerDeps = { ...deps, openTab: () => Promise.reject(new Error('No window with id: 1.')) };
+    const failing: Deps = { ...deps, browser: { ...deps.browser, openTab: () => Promise.reject(new Error('No window with id: 1.')) } };
 
     // Act
     const act = isolate(failing, { link: TARGET, session: 'standard', source: SOURCE });

@@ -6,7 +6,8 @@
 import { errorText } from '../../src/background/failures';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHandlers, type HandlerDeps, type Handlers } from '../../src/background/handlers';
+import type { Deps } from '../../src/background/deps';
+import { createHandlers, type Handlers } from '../../src/background/handlers';
 import { PROTOCOL, type MessageType, type Status } from '../../src/messaging/protocol';
 import type { Settings } from '../../src/settings/schema';
 import { exportSettings, importSettings, readSettingsView, saveSettings } from '../../src/settings/store';
@@ -256,7 +257,10 @@ describe('settings and token messages', () => {
     // Arrange: real settings and token storage, with rememberToken=false set by policy
     await fakeBrowser.storage.managed.set({ rememberToken: false });
     const { deps } = setUp();
-    const handlers = createHandlers({ ...deps, readSettings: readSettingsView, readToken, writeToken, moveToken, clearToken, saveSettings });
+    const handlers = createHandlers({
+      ...deps,
+      store: { ...deps.store, readSettings: readSettingsView, readToken, writeToken, moveToken, clearToken, saveSettings },
+    });
 
     // Act
     await handlers.setToken({ token: CANARY, remember: true }).catch(() => undefined);
@@ -301,7 +305,7 @@ describe('settings and token messages', () => {
     const saved = simSettings(sim(), { tabPlacement: 'background' });
     await saveSettings(saved);
     await writeToken(CANARY, true, new URL(sim().url).origin);
-    const handlers = createHandlers({ ...deps, exportSettings, importSettings });
+    const handlers = createHandlers({ ...deps, store: { ...deps.store, exportSettings, importSettings } });
 
     // Act
     const actual = await handlers.exportSettings({});
@@ -314,7 +318,7 @@ describe('settings and token messages', () => {
   it('importSettings applies a file and answers the new view', async () => {
     // Arrange
     const { deps } = setUp();
-    const handlers = createHandlers({ ...deps, exportSettings, importSettings });
+    const handlers = createHandlers({ ...deps, store: { ...deps.store, exportSettings, importSettings } });
     const settings = simSettings(sim(), { maxUses: 2 });
 
     // Act
@@ -332,7 +336,7 @@ describe('settings and token messages', () => {
   ] as const)('importSettings with rememberToken %s moves the token there at once', async (remember, source) => {
     // Arrange: the token is remembered (or not) the other way.
     const { deps, state } = setUp(undefined, { token: { token: CANARY, source: remember ? 'session' : 'local', origin: new URL(sim().url).origin } });
-    const handlers = createHandlers({ ...deps, importSettings });
+    const handlers = createHandlers({ ...deps, store: { ...deps.store, importSettings } });
     const settings = simSettings(sim(), { rememberToken: remember });
 
     // Act
@@ -814,7 +818,7 @@ describe('every service message needs host access', () => {
   ])('%s sends nothing without it', async (_label, send) => {
     // Arrange
     const { deps } = setUp(undefined, { recent: [recentEntry({ id: 'a', launchUrl: launchUrl('a') })] });
-    const noAccess: HandlerDeps = { ...deps, hasHostPermission: () => Promise.resolve(false) };
+    const noAccess: Deps = { ...deps, browser: { ...deps.browser, hasHostPermission: () => Promise.resolve(false) } };
 
     // Act
     const act = send(createHandlers(noAccess));

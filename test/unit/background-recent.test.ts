@@ -10,7 +10,7 @@ describe('the recent list is best effort', () => {
     // Arrange
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { deps, state } = createFakes(h.sim);
-    const failing = { ...deps, addRecent: () => Promise.reject(new Error('storage quota exceeded')) };
+    const failing = { ...deps, store: { ...deps.store, addRecent: () => Promise.reject(new Error('storage quota exceeded')) } };
 
     // Act
     const outcome = await isolate(failing, { link: 'https://evil.example/recent', session: 'standard' });
