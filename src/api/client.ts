@@ -3,7 +3,7 @@
  * extension's background and in Node 20.
  */
 import * as z from 'zod/mini';
-import { checkServiceBase, checkTargetUrl } from '../net/url';
+import { checkServiceBase, checkTargetUrl, isCheckedUrl } from '../net/url';
 import { ApiError, AuthError, CommandError, ProtocolError, ValidationError } from '../service/errors';
 import { checkLaunchUrl, type LaunchUrl } from '../service/launch';
 import { MAX_TOKEN_LENGTH } from '../service/values';
@@ -215,16 +215,17 @@ export class IsolinkClient {
     };
     const pending: { index: number; url: string; command: WireCommand }[] = [];
     urls.forEach((url: unknown, index) => {
-      if (typeof url !== 'string') {
+      // Each URL is checked once: here, or already (a URL checkTargetUrl returned).
+      const check = isCheckedUrl(url) ? ({ ok: true, url } as const) : typeof url === 'string' ? checkTargetUrl(url) : undefined;
+      if (check === undefined) {
         fail(index, String(url).slice(0, 200), new ValidationError(`urls[${index}]`, 'notText'));
         return;
       }
-      const check = checkTargetUrl(url);
       if (!check.ok) {
-        fail(index, url.slice(0, 2048), new ValidationError(`urls[${index}]`, check.code, check.params));
+        fail(index, String(url).slice(0, 2048), new ValidationError(`urls[${index}]`, check.code, check.params));
         return;
       }
-      pending.push({ index, url: check.url.href, command: this.#createCommand({ ...shared, url }, `urls[${index}]`) });
+      pending.push({ index, url: check.url.href, command: this.#createCommand({ ...shared, url: check.url }, `urls[${index}]`) });
     });
 
     const created: BulkCreated[] = [];

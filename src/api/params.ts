@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { isEgressLocation } from '../egress';
 import { parseCidr, parseIp } from '../net/ip';
 import { isFqdn } from '../net/host';
-import { checkTargetUrl } from '../net/url';
+import { checkTargetUrl, isCheckedUrl, type CheckedUrl } from '../net/url';
 import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry, MAX_POLICY_PARAM_LENGTH, MAX_POLICY_TYPE_LENGTH } from '../policy';
 import { ValidationError, isValidationCode, type ValidationCode } from '../service/errors';
 import {
@@ -61,12 +61,16 @@ const code = (value: ValidationCode): ValidationCode => value;
 
 const nonEmpty = z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
 
-const targetUrl = z.string().check(
-  z.superRefine((value, ctx) => {
-    const check = checkTargetUrl(value);
-    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.code, input: value, params: { details: check.params } });
-  }),
-);
+/** A URL as text, checked here; or one checkTargetUrl already returned (the resolver's), taken as it is. */
+const targetUrl = z
+  .custom<string | CheckedUrl>((value) => typeof value === 'string' || isCheckedUrl(value), { message: code('notText') })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (typeof value !== 'string') return;
+      const check = checkTargetUrl(value);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.code, input: value, params: { details: check.params } });
+    }),
+  );
 
 const policyEntry = z.strictObject({
   type: z.string().check(z.minLength(1), z.maxLength(MAX_POLICY_TYPE_LENGTH)),
@@ -285,7 +289,7 @@ export function contextDataForWire(
     if (misplaced) throw new ValidationError(field(misplaced), 'researchOnly', [RESEARCH_SESSION_TYPE]);
   }
 
-  const url = params.url === undefined ? undefined : new URL(params.url);
+  const url = params.url === undefined ? undefined : typeof params.url === 'string' ? new URL(params.url) : params.url;
   let policy = params.policy === undefined ? undefined : expectPolicy(params.policy, field('policy'));
   if (options.autoDomainAllow && url) policy = withDomainAllow(policy ?? [], url.hostname);
 

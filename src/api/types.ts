@@ -6,6 +6,7 @@ import type { ApiError, ApiErrorCode } from '../service/errors';
 import type { CreateContextParams, ProxyWarning } from './params';
 import type { CreatedContext, ProxyRecord } from './results';
 import type { LaunchUrl } from '../service/launch';
+import type { CheckedUrl } from '../net/url';
 import type { TokenSource } from './transport';
 
 /** How createClient reaches the service: its base, the launch base and the admin token. */
@@ -36,7 +37,7 @@ export type ResearchContextParams = Omit<CreateContextParams, 'org' | 'session_t
 };
 
 /** The parameters of bulkCreateContexts: create_context's, with a list of URLs in place of one. */
-export type BulkCreateParams = Omit<CreateContextParams, 'url'> & { readonly urls: readonly string[] };
+export type BulkCreateParams = Omit<CreateContextParams, 'url'> & { readonly urls: readonly (string | CheckedUrl)[] };
 
 /** One context bulkCreateContexts created: its id, its URL, its position in the input and its launch URL. */
 export interface BulkCreated extends CreatedContext {

@@ -102,7 +102,8 @@ function buildCreateParams(
   const seconds = expirySeconds(settings.expiry);
   const params: Record<string, unknown> = { ...identity };
   const target = request.target;
-  if (target !== undefined) params['url'] = target.url.href;
+  // The resolver's checked URL: the client takes it without checking it again.
+  if (target !== undefined) params['url'] = target.url;
   if (policy.length > 0) params['policy'] = policy;
   if (settings.maxUses !== null) params['max_uses'] = settings.maxUses;
   if (seconds !== undefined) params['expires'] = Math.floor(nowMs / 1000) + seconds;
@@ -240,7 +241,7 @@ export async function createMany(deps: Deps, links: readonly string[], wrapped?:
   // The client adds each URL's own domain_allow entry; wrappers to follow go in a group of their own.
   for (const { targets: group, ownDomain } of bulkGroups(targets)) {
     const autoDomainAllow = ownDomain && connection.settings.autoDomainAllow;
-    const result = await connection.client.bulkCreateContexts({ ...shared, auto_domain_allow: autoDomainAllow, urls: group.map((target) => target.url.href) });
+    const result = await connection.client.bulkCreateContexts({ ...shared, auto_domain_allow: autoDomainAllow, urls: group.map((target) => target.url) });
     // The client's words are English: each failure is said from its code.
     for (const failure of result.failures) failures.push({ url: failure.url, error: bulkFailureText(failure) });
     // Each launch URL was checked against the launch base by the client (a failure otherwise).

@@ -53,6 +53,17 @@ export type CheckedUrl = URL & { readonly [CHECKED_URL]: true };
 
 export type UrlCheck = { readonly ok: true; readonly url: CheckedUrl } | UrlProblem<TargetUrlProblemCode>;
 
+/** Each URL checkTargetUrl accepted, with its href then: a URL changed since is no longer a checked one. */
+const checked = new WeakMap<URL, string>();
+
+/**
+ * Whether value is a URL that checkTargetUrl returned, unchanged since: the proof a
+ * later layer reads instead of checking the same URL again.
+ */
+export function isCheckedUrl(value: unknown): value is CheckedUrl {
+  return value instanceof URL && checked.get(value) === value.href;
+}
+
 /**
  * Accepts only absolute http(s) URLs with a host. Refuses `javascript:`, `data:`,
  * `file:`, `blob:`, `about:`, browser-internal schemes, relative and schemeless text.
@@ -67,6 +78,7 @@ export function checkTargetUrl(text: string): UrlCheck {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return problem('urlScheme', url.protocol.slice(0, 20));
   if (url.hostname.length === 0) return problem('urlNoHost');
+  checked.set(url, url.href);
   return { ok: true, url: url as CheckedUrl };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, isLaunchUrl, ValidationError, type CreateContextParams, type ValidationCode } from '../../src/api';
+import { checkTargetUrl } from '../../src/net/url';
 
 /** A client whose fetch records calls: validation must fail before any of them. */
 function offlineClient() {
@@ -18,12 +19,22 @@ function offlineClient() {
 
 const base = { username: 'analyst@acme.example', url: 'https://evil.example/a' } as const;
 
+/** A URL checkTargetUrl returned, then changed: no longer a checked one. */
+function changedAfterCheck(): URL {
+  const check = checkTargetUrl('https://evil.example/a');
+  if (!check.ok) throw new Error('a plain https URL passes');
+  check.url.href = 'javascript:alert(1)';
+  return check.url;
+}
+
 describe('createContext validation (nothing is sent)', () => {
   it.each<[string, unknown, string, ValidationCode]>([
     ['both username and org', { ...base, org: 'acme' }, 'username', 'identityBoth'],
     ['neither username nor org', { url: base.url }, 'username', 'identityMissing'],
     ['a javascript: URL', { ...base, url: 'javascript:alert(1)' }, 'url', 'urlScheme'],
     ['a relative URL', { ...base, url: '/a' }, 'url', 'urlNotAbsolute'],
+    ['a URL object no check returned', { ...base, url: new URL('javascript:alert(1)') }, 'url', 'notText'],
+    ['a checked URL changed since', { ...base, url: changedAfterCheck() }, 'url', 'notText'],
     ['max_uses zero', { ...base, max_uses: 0 }, 'max_uses', 'notPositive'],
     ['max_uses fractional', { ...base, max_uses: 1.5 }, 'max_uses', 'notInteger'],
     ['expires in the past', { ...base, expires: 1000 }, 'expires', 'expiresPast'],

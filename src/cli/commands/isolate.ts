@@ -98,8 +98,13 @@ const open: Command = {
     const auto = target !== undefined && allowsOwnDomain(target) && autoDomainAllow;
     const created =
       egress !== undefined
-        ? await client.createResearchContext({ ...params, egress_region: egress, ...(url === undefined ? {} : { url }), auto_domain_allow: auto })
-        : await client.createContext({ ...params, url: url ?? '', auto_domain_allow: auto });
+        ? await client.createResearchContext({
+            ...params,
+            egress_region: egress,
+            ...(target === undefined ? {} : { url: target.url }),
+            auto_domain_allow: auto,
+          })
+        : await client.createContext({ ...params, url: target?.url ?? '', auto_domain_allow: auto });
     // Checked against the launch base by the client, which was made with it.
     const launch = client.launchUrl(created.browse_context_id);
     if (target !== undefined && target.layers.length > 0)
@@ -171,7 +176,7 @@ async function createAll(
         const result = await client.bulkCreateContexts({
           ...params,
           auto_domain_allow: ownDomain && autoDomainAllow,
-          urls: batch.map((target) => target.url.href),
+          urls: batch.map((target) => target.url),
         });
         // The client checked each launch URL against the launch base (a failure otherwise).
         for (const item of result.created) {
