@@ -11,9 +11,14 @@ export class SingleFlight {
   run<T>(key: string, work: () => Promise<T>): Promise<T> {
     const existing = this.#pending.get(key) as Promise<T> | undefined;
     if (existing) return existing;
-    const promise = work().finally(() => {
-      this.#pending.delete(key);
-    });
+    // Awaited, not chained: an error's async stack still reaches back to the click.
+    const promise = (async () => {
+      try {
+        return await work();
+      } finally {
+        this.#pending.delete(key);
+      }
+    })();
     this.#pending.set(key, promise);
     return promise;
   }
