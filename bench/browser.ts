@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchExtension, watchWorker } from '../test/support/chromium';
+import { launchExtension, watchWorker, type WorkerWatch } from '../test/support/chromium';
 
 export const BENCH_EXTENSION_DIR = resolve(import.meta.dirname, '../.bench-output/chrome-mv3');
 
@@ -156,42 +156,57 @@ export class WorkerSession {
   }
 }
 
-export interface BenchBrowser {
-  readonly context: BrowserContext;
+/** One extension's service worker, as the bench drives it. */
+export interface ExtensionWorker {
   readonly extensionId: string;
   /** `chrome-extension://<id>` */
   readonly base: string;
-  /** The first tab (about:blank): the source tab of clicks, and the page CDP session's host. */
-  readonly page: Page;
-  readonly chromiumVersion: string;
   /** The service worker's CDP session, attached afresh after a restart. */
   worker(): Promise<WorkerSession>;
-  /** Stops every service worker (CDP ServiceWorker.stopAllWorkers) and waits until ours is stopped. */
-  stopWorker(): Promise<void>;
   /** Asks for the worker to start (CDP ServiceWorker.startWorker); resolves with Node's clock when CDP reports it running. */
   startWorker(): Promise<{ requestedAt: number; runningAt: number }>;
   /** The worker's last running status reported by CDP. */
   workerStatus(): string;
   /** How many times the worker has started running since launch (CDP). */
   workerStarts(): number;
+}
+
+/** The browser with Isolink's build (its worker is the browser's own ExtensionWorker) and, when asked, the floor extension. */
+export interface BenchBrowser extends ExtensionWorker {
+  readonly context: BrowserContext;
+  /** The first tab (about:blank): the source tab of clicks, and the page CDP session's host. */
+  readonly page: Page;
+  readonly chromiumVersion: string;
+  /** The cold floor's worker (see floor-extension.ts), when launched with floorDir. */
+  readonly floor: ExtensionWorker | undefined;
+  /** Stops every service worker (CDP ServiceWorker.stopAllWorkers) and waits until Isolink's (and the floor's) are stopped. */
+  stopWorker(): Promise<void>;
   /** Records a browser-wide trace of the given categories while `run` runs. */
   trace<T>(categories: readonly string[], run: () => Promise<T>): Promise<{ value: T; events: TraceEvent[] }>;
   close(): Promise<void>;
 }
 
-export async function launchBench(options: { extensionDir?: string; headless?: boolean } = {}): Promise<BenchBrowser> {
+export interface LaunchBenchOptions {
+  readonly extensionDir?: string;
+  readonly headless?: boolean;
+  /** The floor extension's directory (see floor-extension.ts), loaded beside Isolink. */
+  readonly floorDir?: string;
+}
+
+export async function launchBench(options: LaunchBenchOptions = {}): Promise<BenchBrowser> {
   const extensionDir = options.extensionDir ?? BENCH_EXTENSION_DIR;
   if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`No build at ${extensionDir}.`);
-  const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')) as { background?: { service_worker?: string } };
-  const workerScript = manifest.background?.service_worker ?? 'background.js';
+  const workerScript = workerScriptOf(extensionDir);
 
   const profileDir = mkdtempSync(join(tmpdir(), 'isolink-bench-'));
-  const { context, extensionId } = await launchExtension(extensionDir, profileDir, options.headless === undefined ? {} : { headless: options.headless }).catch(
-    (error: unknown) => {
-      rmSync(profileDir, { recursive: true, force: true });
-      throw error;
-    },
-  );
+  const launchOptions = {
+    ...(options.headless === undefined ? {} : { headless: options.headless }),
+    ...(options.floorDir === undefined ? {} : { alsoLoad: { dir: options.floorDir, workerScript: workerScriptOf(options.floorDir) } }),
+  };
+  const { context, extensionId } = await launchExtension(extensionDir, profileDir, launchOptions).catch((error: unknown) => {
+    rmSync(profileDir, { recursive: true, force: true });
+    throw error;
+  });
   const closeAll = async (): Promise<void> => {
     await context.close().catch(() => undefined);
     rmSync(profileDir, { recursive: true, force: true });
@@ -199,64 +214,35 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
   try {
     const browser = context.browser();
     if (!browser) throw new Error('Playwright gave no Browser for the persistent context: no browser-level CDP session.');
-    const base = `chrome-extension://${extensionId}`;
-    const scriptUrl = `${base}/${workerScript}`;
     const page = context.pages()[0] ?? (await context.newPage());
     const pageCdp = await context.newCDPSession(page);
     const browserCdp = await browser.newBrowserCDPSession();
 
-    const workerWatch = await watchWorker(pageCdp, (url) => url === scriptUrl, 'unknown');
-
-    let current: WorkerSession | undefined;
-    const findTarget = async (): Promise<TargetInfo | undefined> => {
-      const { targetInfos } = (await browserCdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
-      return targetInfos.find((t) => t.type === 'service_worker' && t.url === scriptUrl);
-    };
+    const isolink = await driveWorker(pageCdp, browserCdp, extensionId, workerScript, 'Isolink');
+    let floor: DrivenWorker | undefined;
+    if (options.floorDir !== undefined) {
+      const floorScript = workerScriptOf(options.floorDir);
+      const isFloor = (url: string): boolean => url.startsWith('chrome-extension://') && url.endsWith(`/${floorScript}`);
+      const floorWorker =
+        context.serviceWorkers().find((w) => isFloor(w.url())) ??
+        (await context.waitForEvent('serviceworker', { predicate: (w) => isFloor(w.url()), timeout: 15_000 }));
+      floor = await driveWorker(pageCdp, browserCdp, new URL(floorWorker.url()).host, floorScript, 'the floor');
+    }
+    const workers = floor ? [isolink, floor] : [isolink];
 
     const bench: BenchBrowser = {
+      ...isolink.handle,
       context,
-      extensionId,
-      base,
       page,
       chromiumVersion: browser.version(),
-      async worker() {
-        if (current && !current.detached && workerWatch.status() === 'running') return current;
-        // Attach to a running worker only: while it starts, its extension bindings may not be there yet.
-        if (workerWatch.status() === 'starting' || workerWatch.status() === 'unknown')
-          await workerWatch.waitFor('running', workerWatch.status() === 'unknown' ? 3_000 : 15_000).catch(() => undefined);
-        if (workerWatch.status() !== 'running') await bench.startWorker();
-        const deadline = Date.now() + 15_000;
-        for (;;) {
-          const target = await findTarget();
-          if (target) {
-            await current?.detach();
-            const session = await WorkerSession.attach(browserCdp, target.targetId);
-            if (await session.evaluate<boolean>(`typeof chrome === 'object' && typeof chrome.tabs === 'object'`, 5_000).catch(() => false)) {
-              current = session;
-              return current;
-            }
-            await session.detach();
-          }
-          if (Date.now() > deadline) throw new Error('no service worker target for Isolink');
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      },
+      floor: floor?.handle,
       async stopWorker() {
-        const stopped = workerWatch.waitFor('stopped', 10_000);
+        const live = workers.filter((w) => ['running', 'starting'].includes(w.handle.workerStatus()));
+        const stopped = live.map((w) => w.watch.waitFor('stopped', 10_000));
         await pageCdp.send('ServiceWorker.stopAllWorkers');
-        await stopped;
-        await current?.detach();
-        current = undefined;
+        await Promise.all(stopped);
+        for (const w of workers) await w.forget();
       },
-      async startWorker() {
-        const running = workerWatch.waitFor('running', 15_000);
-        const requestedAt = performance.now();
-        await pageCdp.send('ServiceWorker.startWorker', { scopeURL: `${base}/` });
-        const runningAt = await running;
-        return { requestedAt, runningAt };
-      },
-      workerStatus: () => workerWatch.status(),
-      workerStarts: () => workerWatch.starts(),
       async trace(categories, run) {
         const events: TraceEvent[] = [];
         const onData = (event: { value: Record<string, string>[] }): void => {
@@ -279,7 +265,7 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
         }
       },
       async close() {
-        await current?.detach();
+        for (const w of workers) await w.forget();
         await closeAll();
       },
     };
@@ -288,4 +274,71 @@ export async function launchBench(options: { extensionDir?: string; headless?: b
     await closeAll();
     throw error;
   }
+}
+
+function workerScriptOf(extensionDir: string): string {
+  const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')) as { background?: { service_worker?: string } };
+  return manifest.background?.service_worker ?? 'background.js';
+}
+
+interface DrivenWorker {
+  readonly handle: ExtensionWorker;
+  readonly watch: WorkerWatch;
+  /** Detaches the CDP session (the worker stopped or the browser closes). */
+  forget(): Promise<void>;
+}
+
+/** The bench's handle on one extension's service worker: its CDP session, status and start. */
+async function driveWorker(pageCdp: CDPSession, browserCdp: CDPSession, extensionId: string, workerScript: string, name: string): Promise<DrivenWorker> {
+  const base = `chrome-extension://${extensionId}`;
+  const scriptUrl = `${base}/${workerScript}`;
+  const watch = await watchWorker(pageCdp, (url) => url === scriptUrl, 'unknown');
+  let current: WorkerSession | undefined;
+  const findTarget = async (): Promise<TargetInfo | undefined> => {
+    const { targetInfos } = (await browserCdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
+    return targetInfos.find((t) => t.type === 'service_worker' && t.url === scriptUrl);
+  };
+  const handle: ExtensionWorker = {
+    extensionId,
+    base,
+    async worker() {
+      if (current && !current.detached && watch.status() === 'running') return current;
+      // Attach to a running worker only: while it starts, its extension bindings may not be there yet.
+      if (watch.status() === 'starting' || watch.status() === 'unknown')
+        await watch.waitFor('running', watch.status() === 'unknown' ? 3_000 : 15_000).catch(() => undefined);
+      if (watch.status() !== 'running') await handle.startWorker();
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const target = await findTarget();
+        if (target) {
+          await current?.detach();
+          const session = await WorkerSession.attach(browserCdp, target.targetId);
+          if (await session.evaluate<boolean>(`typeof chrome === 'object' && typeof chrome.tabs === 'object'`, 5_000).catch(() => false)) {
+            current = session;
+            return current;
+          }
+          await session.detach();
+        }
+        if (Date.now() > deadline) throw new Error(`no service worker target for ${name}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async startWorker() {
+      const running = watch.waitFor('running', 15_000);
+      const requestedAt = performance.now();
+      await pageCdp.send('ServiceWorker.startWorker', { scopeURL: `${base}/` });
+      const runningAt = await running;
+      return { requestedAt, runningAt };
+    },
+    workerStatus: () => watch.status(),
+    workerStarts: () => watch.starts(),
+  };
+  return {
+    handle,
+    watch,
+    async forget() {
+      await current?.detach();
+      current = undefined;
+    },
+  };
 }

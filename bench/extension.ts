@@ -4,7 +4,8 @@
  */
 import type { Page } from 'playwright-core';
 import type { Simulator } from '../test/simulator';
-import type { BenchBrowser, TraceEvent, WorkerSession } from './browser';
+import type { BenchBrowser, ExtensionWorker, TraceEvent, WorkerSession } from './browser';
+import type { FloorConfig } from './floor-extension';
 import { bootstrapMedian, median, round, sleep, summary } from './stats';
 import { WORKER_LIB, call } from './worker-lib';
 
@@ -35,8 +36,9 @@ interface FloorSample {
 
 const apiCount = (sim: Simulator): number => sim.requests.filter((r) => r.path === '/api/').length;
 
-async function ready(b: BenchBrowser): Promise<WorkerSession> {
-  const w = await b.worker();
+/** An extension's worker with the bench helpers installed (once per worker start). */
+async function readyOn(worker: ExtensionWorker): Promise<WorkerSession> {
+  const w = await worker.worker();
   await w.evaluate(WORKER_LIB);
   return w;
 }
@@ -49,7 +51,7 @@ export interface ClickSetup {
 }
 
 export async function setUp(b: BenchBrowser, sim: Simulator): Promise<ClickSetup> {
-  const w = await ready(b);
+  const w = await readyOn(b);
   await w.evaluate(call('seed', { serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, org: '' }, sim.adminToken));
   const tab = await w.evaluate<SourceTab>(call('sourceTab'));
   return {
@@ -60,7 +62,7 @@ export async function setUp(b: BenchBrowser, sim: Simulator): Promise<ClickSetup
 }
 
 async function isolinkSample(b: BenchBrowser, setup: ClickSetup): Promise<IsolinkSample> {
-  const w = await ready(b);
+  const w = await readyOn(b);
   const sample = await w.evaluate<IsolinkSample>(call('isolink', setup.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS));
   if (!sample.saved) throw new Error('Isolink opened the tab but did not save the context in its recent list');
   return sample;
@@ -94,7 +96,7 @@ export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSe
   const commands = JSON.parse(body) as { command?: string }[];
   if (commands[1]?.command !== 'create_context') throw new Error(`unexpected command array: ${body.slice(0, 120)}`);
   const createOptions = { active: true, index: setup.tab.index + 1, windowId: setup.tab.windowId, openerTabId: setup.tab.id };
-  const w = await ready(b);
+  const w = await readyOn(b);
   const floor = (): Promise<FloorSample> => w.evaluate<FloorSample>(call('floor', `${sim.url}/api/`, body, setup.prefix, createOptions, SAMPLE_TIMEOUT_MS));
   for (let i = 0; i < warmup; i++) await floor();
 
@@ -155,6 +157,7 @@ export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSe
 // ---- Figure 3 -----------------------------------------------------------------------
 
 export interface ColdResult {
+  /** Cold pairs: one Isolink and one floor cold click each, in alternating order. */
   readonly samples: number;
   /** CDP ServiceWorker.startWorker sent -> CDP reports the worker running (Node's clock). */
   readonly startupMs: ReturnType<typeof summary>;
@@ -162,7 +165,21 @@ export interface ColdResult {
   readonly firstClickMs: ReturnType<typeof summary>;
   readonly coldMs: ReturnType<typeof summary>;
   readonly warmMs: ReturnType<typeof summary>;
+  /** Isolink's cold click / its warm click (medians). */
   readonly ratio: number;
+  /** The floor extension, measured the same way in the same pairs. */
+  readonly floor: {
+    readonly startupMs: ReturnType<typeof summary>;
+    readonly firstClickMs: ReturnType<typeof summary>;
+    readonly coldMs: ReturnType<typeof summary>;
+  };
+  /** Cold Isolink / cold floor, per pair. */
+  readonly floorRatios: ReturnType<typeof summary>;
+  readonly floorRatio: number;
+  readonly floorRatioInterval: { readonly low: number; readonly high: number };
+  /** Where a cold Isolink click's time goes after the worker runs (separate samples, wrapped calls). */
+  readonly split: { readonly isolink: ColdSplit; readonly floor: ColdSplit } | null;
+  readonly splitError?: string;
   readonly script: {
     readonly tracedStarts: number;
     /** v8.compileModule of every module of the worker, summed per start. */
@@ -178,6 +195,30 @@ export interface ColdResult {
     readonly modules: number;
   } | null;
   readonly scriptError?: string;
+}
+
+/** Medians over split samples, each from the click's dispatch (ms). */
+export interface ColdSplit {
+  readonly samples: number;
+  readonly clickMs: number;
+  /** Dispatch -> fetch called: the listener, storage reads, the permission query, checks, building the request. */
+  readonly beforeRequestMs: number;
+  /** fetch called -> fetch resolved (the response's headers). */
+  readonly requestMs: number;
+  /** fetch resolved -> tabs.create called: reading and checking the reply, the launch URL. */
+  readonly replyMs: number;
+  /** tabs.create called -> the tab reported (tabs.onCreated). */
+  readonly tabMs: number;
+  /** Storage reads (storage.*.get) and host-permission queries before the request, and the span they cover. */
+  readonly storageReads: number;
+  readonly permissionQueries: number;
+  readonly storageSpanMs: number;
+}
+
+interface SplitCall {
+  readonly label: string;
+  readonly start: number;
+  readonly end: number;
 }
 
 interface ScriptTiming {
@@ -222,22 +263,149 @@ function scriptTiming(events: readonly TraceEvent[], base: string): ScriptTiming
   };
 }
 
-export async function coldBench(b: BenchBrowser, setup: ClickSetup, samples: number, tracedStarts: number): Promise<ColdResult> {
-  const startup: number[] = [];
-  const first: number[] = [];
-  const cold: number[] = [];
+export interface ColdFloor {
+  /** The floor's menu click (its menu item id and the same link). */
+  readonly info: Record<string, unknown>;
+  readonly config: FloorConfig;
+}
+
+/** The floor's set-up: its storage seeded with the service URL and the body Isolink last sent. */
+export async function setUpFloor(b: BenchBrowser, sim: Simulator, setup: ClickSetup): Promise<ColdFloor> {
+  if (!b.floor) throw new Error('the browser was launched without the floor extension');
+  // One Isolink click: its request body is what the floor sends.
+  await isolinkSample(b, setup);
+  const lastApi = sim.requests.filter((r) => r.path === '/api/').at(-1);
+  if (!lastApi || typeof lastApi.body !== 'string') throw new Error('no create_context request seen from Isolink');
+  const config: FloorConfig = { apiUrl: `${sim.url}/api/`, body: lastApi.body, launchPrefix: setup.prefix };
+  const w = await readyOn(b.floor);
+  await w.evaluate(call('seedFloor', config));
+  return { info: { ...setup.info, menuItemId: 'isolate-link' }, config };
+}
+
+async function floorSample(b: BenchBrowser, floor: ColdFloor, setup: ClickSetup): Promise<number> {
+  if (!b.floor) throw new Error('no floor extension');
+  const w = await readyOn(b.floor);
+  const sample = await w.evaluate<{ ms: number }>(call('floorClick', floor.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS));
+  return sample.ms;
+}
+
+/** One cold click: stop every worker, start this one (CDP), click at once; the worker start and the click, in ms. */
+async function coldClick(b: BenchBrowser, worker: ExtensionWorker, click: () => Promise<number>): Promise<{ startup: number; first: number }> {
+  await b.stopWorker();
+  const { requestedAt, runningAt } = await worker.startWorker();
+  const first = await click();
+  return { startup: runningAt - requestedAt, first };
+}
+
+function splitOf(samples: readonly { ms: number; calls: SplitCall[] }[]): ColdSplit {
+  const per = samples.map(({ ms, calls }) => {
+    const fetchCall = calls.find((c) => c.label === 'fetch');
+    const tabCall = calls.find((c) => c.label === 'tabs.create');
+    if (!fetchCall || !tabCall) throw new Error('the split sample saw no fetch or no tabs.create: the wrappers missed a call');
+    const before = calls.filter((c) => c.start <= fetchCall.start);
+    const reads = before.filter((c) => c.label.startsWith('storage.'));
+    const span = reads.length === 0 ? 0 : Math.max(...reads.map((c) => c.end)) - Math.min(...reads.map((c) => c.start));
+    return {
+      ms,
+      before: fetchCall.start,
+      request: fetchCall.end - fetchCall.start,
+      reply: tabCall.start - fetchCall.end,
+      tab: ms - tabCall.start,
+      reads: reads.length,
+      permissions: before.filter((c) => c.label === 'permissions').length,
+      span,
+    };
+  });
+  const med = (pick: (p: (typeof per)[number]) => number): number => round(median(per.map(pick)), 2);
+  return {
+    samples: per.length,
+    clickMs: med((p) => p.ms),
+    beforeRequestMs: med((p) => p.before),
+    requestMs: med((p) => p.request),
+    replyMs: med((p) => p.reply),
+    tabMs: med((p) => p.tab),
+    storageReads: med((p) => p.reads),
+    permissionQueries: med((p) => p.permissions),
+    storageSpanMs: med((p) => p.span),
+  };
+}
+
+/**
+ * Figure 3. Pairs of cold clicks, Isolink's and the floor's, in alternating order: each
+ * extension first clicks warm (the state a worker is in when it is stopped after use),
+ * then every worker is stopped, this one started through CDP and clicked at once.
+ * Cold = start + first click. Then split samples and traced starts of Isolink alone.
+ */
+export async function coldBench(
+  b: BenchBrowser,
+  setup: ClickSetup,
+  floor: ColdFloor,
+  pairs: number,
+  splitSamples: number,
+  tracedStarts: number,
+): Promise<ColdResult> {
+  const floorWorker = b.floor;
+  if (!floorWorker) throw new Error('the browser was launched without the floor extension');
+  const iso = { startup: [] as number[], first: [] as number[], cold: [] as number[] };
+  const flo = { startup: [] as number[], first: [] as number[], cold: [] as number[] };
   const warm: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    // A warm click first (the worker has run clicks before), then the same click cold.
-    await isolinkSample(b, setup);
+  const ratios: number[] = [];
+  const runIsolink = async (): Promise<number> => {
     warm.push((await isolinkSample(b, setup)).ms);
-    await b.stopWorker();
-    const { requestedAt, runningAt } = await b.startWorker();
-    const sample = await isolinkSample(b, setup);
-    startup.push(runningAt - requestedAt);
-    first.push(sample.ms);
-    cold.push(runningAt - requestedAt + sample.ms);
+    const { startup, first } = await coldClick(b, b, async () => (await isolinkSample(b, setup)).ms);
+    iso.startup.push(startup);
+    iso.first.push(first);
+    iso.cold.push(startup + first);
+    return startup + first;
+  };
+  const runFloor = async (): Promise<number> => {
+    await floorSample(b, floor, setup);
+    const { startup, first } = await coldClick(b, floorWorker, () => floorSample(b, floor, setup));
+    flo.startup.push(startup);
+    flo.first.push(first);
+    flo.cold.push(startup + first);
+    return startup + first;
+  };
+  for (let i = 0; i < pairs; i++) {
+    await sleep(SAMPLE_GAP_MS);
+    // Alternate which goes first, so drift and after-effects fall on both equally.
+    let a: number;
+    let f: number;
+    if (i % 2 === 0) {
+      a = await runIsolink();
+      f = await runFloor();
+    } else {
+      f = await runFloor();
+      a = await runIsolink();
+    }
+    ratios.push(a / f);
   }
+
+  let split: ColdResult['split'] = null;
+  let splitError: string | undefined;
+  try {
+    const samples = { isolink: [] as { ms: number; calls: SplitCall[] }[], floor: [] as { ms: number; calls: SplitCall[] }[] };
+    for (let i = 0; i < splitSamples; i++) {
+      for (const [which, worker] of [
+        ['isolink', b],
+        ['floor', floorWorker],
+      ] as const) {
+        if (which === 'isolink') await isolinkSample(b, setup);
+        else await floorSample(b, floor, setup);
+        await b.stopWorker();
+        await worker.startWorker();
+        const w = await readyOn(worker);
+        const info = which === 'isolink' ? setup.info : floor.info;
+        samples[which].push(
+          await w.evaluate<{ ms: number; calls: SplitCall[] }>(call('splitClick', info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS, which === 'isolink')),
+        );
+      }
+    }
+    split = { isolink: splitOf(samples.isolink), floor: splitOf(samples.floor) };
+  } catch (error) {
+    splitError = error instanceof Error ? error.message : String(error);
+  }
+
   let script: ColdResult['script'] = null;
   let scriptError: string | undefined;
   try {
@@ -263,12 +431,18 @@ export async function coldBench(b: BenchBrowser, setup: ClickSetup, samples: num
     scriptError = error instanceof Error ? error.message : String(error);
   }
   return {
-    samples,
-    startupMs: summary(startup),
-    firstClickMs: summary(first),
-    coldMs: summary(cold),
+    samples: pairs,
+    startupMs: summary(iso.startup),
+    firstClickMs: summary(iso.first),
+    coldMs: summary(iso.cold),
     warmMs: summary(warm),
-    ratio: round(median(cold) / median(warm), 3),
+    ratio: round(median(iso.cold) / median(warm), 3),
+    floor: { startupMs: summary(flo.startup), firstClickMs: summary(flo.first), coldMs: summary(flo.cold) },
+    floorRatios: summary(ratios),
+    floorRatio: round(median(ratios), 3),
+    floorRatioInterval: (({ low, high }) => ({ low: round(low, 3), high: round(high, 3) }))(bootstrapMedian(ratios)),
+    split,
+    ...(splitError === undefined ? {} : { splitError }),
     script,
     ...(scriptError === undefined ? {} : { scriptError }),
   };
@@ -382,7 +556,7 @@ export async function memoryBench(
   checkpoints: number,
 ): Promise<MemoryResult> {
   const start = performance.now();
-  let w = await ready(b);
+  let w = await readyOn(b);
   await w.evaluate(call('loop', warmup, setup.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS), 600_000);
   const heap0 = await settledHeap(w);
   const startsBefore = b.workerStarts();
@@ -393,7 +567,7 @@ export async function memoryBench(
   let done = 0;
   while (done < isolations) {
     const n = Math.min(step, isolations - done);
-    w = await ready(b);
+    w = await readyOn(b);
     const result = await w.evaluate<{ failed: number }>(call('loop', n, setup.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS), 600_000);
     failed += result.failed;
     done += n;

@@ -13,6 +13,11 @@
  * After each sample (outside the timed window) the bench waits until Isolink has saved
  * the context in its recent list (the work it does after opening the tab), then closes
  * the tab.
+ * - Cold floor (figure 3): the same dispatch and end event, in the floor extension's own
+ *   worker (floor-extension.ts), whose listener reads storage once, fetches and opens the tab.
+ * - Split (figure 3): one cold click (Isolink's, the floor's) with storage reads, the host-permission query,
+ *   fetch and tabs.create wrapped to note when each starts and ends (relative to t0). The
+ *   wrappers cost a little, so split samples are never the ratio's samples.
  */
 export const WORKER_LIB = String.raw`(() => {
   if (globalThis.__isolinkBench) return 'present';
@@ -93,6 +98,48 @@ export const WORKER_LIB = String.raw`(() => {
       const created = await seen;
       await chrome.tabs.remove(tab.id);
       return { ms: created.at - t0, resolvedMs: resolvedAt - t0, fetchMs: fetchedAt - t0 };
+    },
+    async seedFloor(floor) {
+      await chrome.storage.local.set({ floor });
+      return true;
+    },
+    async floorClick(info, tab, prefix, timeoutMs) {
+      const sample = await click(info, tab, prefix, timeoutMs);
+      await chrome.tabs.remove(sample.tabId);
+      return { ms: sample.ms, url: sample.url };
+    },
+    /** One click with its storage reads, permission queries, fetch and tabs.create timed (saved: wait for Isolink's recent list). */
+    async splitClick(info, tab, prefix, timeoutMs, saved) {
+      const calls = [];
+      const restore = [];
+      let t0 = 0;
+      const wrap = (owner, name, label) => {
+        const original = owner[name];
+        owner[name] = function (...args) {
+          const call = { label, start: performance.now() - t0, end: NaN };
+          calls.push(call);
+          const result = original.apply(this, args);
+          Promise.resolve(result).then(() => { call.end = performance.now() - t0; }, () => { call.end = performance.now() - t0; });
+          return result;
+        };
+        restore.push(() => { owner[name] = original; });
+      };
+      for (const area of ['local', 'session', 'managed']) if (chrome.storage[area]) wrap(chrome.storage[area], 'get', 'storage.' + area);
+      wrap(chrome.permissions, 'contains', 'permissions');
+      wrap(globalThis, 'fetch', 'fetch');
+      wrap(chrome.tabs, 'create', 'tabs.create');
+      try {
+        const seen = watchTab(prefix, timeoutMs);
+        t0 = performance.now();
+        chrome.contextMenus.onClicked.dispatch(info, tab);
+        const created = await seen;
+        const ms = created.at - t0;
+        if (saved) await savedInRecent(created.url, timeoutMs);
+        await chrome.tabs.remove(created.id);
+        return { ms, calls };
+      } finally {
+        for (const undo of restore) undo();
+      }
     },
     /** n isolations in a row, each tab closed before the next; returns failures. */
     async loop(n, info, tab, prefix, timeoutMs) {

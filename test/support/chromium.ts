@@ -28,6 +28,8 @@ export interface LaunchOptions {
   readonly language?: string;
   /** Runs as soon as the browser context exists, before waiting for the worker: for recorders that must see everything. */
   readonly beforeWorker?: (context: BrowserContext) => void;
+  /** Another unpacked extension to load beside the one under test (the bench's reference extension); its worker is never taken for Isolink's. */
+  readonly alsoLoad?: { readonly dir: string; readonly workerScript: string };
 }
 
 /**
@@ -38,6 +40,9 @@ export async function launchExtension(extensionDir: string, profileDir: string, 
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
   if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`No build at ${extensionDir}: run npm run build (or the suite's global setup).`);
+  const dirs = [extensionDir, ...(options.alsoLoad ? [options.alsoLoad.dir] : [])].join(',');
+  const other = options.alsoLoad ? `/${options.alsoLoad.workerScript}` : undefined;
+  const isMain = (url: string): boolean => url.startsWith('chrome-extension://') && (other === undefined || !url.endsWith(other));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,
     headless: options.headless ?? true,
@@ -45,8 +50,8 @@ export async function launchExtension(extensionDir: string, profileDir: string, 
       ? {}
       : { env: { ...process.env, LANGUAGE: options.language, LANG: `${options.language}.UTF-8` }, locale: options.language }),
     args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
+      `--disable-extensions-except=${dirs}`,
+      `--load-extension=${dirs}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -61,7 +66,8 @@ export async function launchExtension(extensionDir: string, profileDir: string, 
   try {
     options.beforeWorker?.(context);
     const worker =
-      context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+      context.serviceWorkers().find((w) => isMain(w.url())) ??
+      (await context.waitForEvent('serviceworker', { predicate: (w) => isMain(w.url()), timeout: 15_000 }));
     return { context, worker, extensionId: new URL(worker.url()).host };
   } catch (error) {
     await context.close().catch(() => undefined);
