@@ -1,4 +1,3 @@
-import type { AliasOptions } from 'vite';
 import { defineConfig } from 'wxt';
 
 /** Extension pages: only the extension's own code; the background reaches https services and loopback. */
@@ -14,24 +13,6 @@ const EXTENSION_PAGES_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Where every file of the extension imports the extension APIs from. */
-const WXT_BROWSER = 'wxt/browser';
-
-/**
- * Vite's `resolve.alias` without the entries that catch `wxt/browser`, so that it resolves
- * to WXT's own module again. Vite keeps aliases as an object while every merged config
- * gave an object (as the polyfill module does), and as an array of `{ find, replacement }`
- * (tried in order) once any gave an array: both are handled.
- */
-function withoutBrowserAlias(alias: AliasOptions): AliasOptions {
-  if (Array.isArray(alias)) {
-    return (alias as Extract<AliasOptions, readonly unknown[]>).filter(({ find }) =>
-      typeof find === 'string' ? find !== WXT_BROWSER : !find.test(WXT_BROWSER),
-    );
-  }
-  return Object.fromEntries(Object.entries(alias).filter(([find]) => find !== WXT_BROWSER));
-}
-
 // https://wxt.dev/api/config.html
 export default defineConfig({
   srcDir: '.',
@@ -41,7 +22,15 @@ export default defineConfig({
   outDir: process.env['ISOLINK_OUT_DIR'] ?? '.output',
   // Explicit imports everywhere: a reader sees where every name comes from.
   imports: false,
-  modules: ['@wxt-dev/webextension-polyfill'],
+  // No webextension-polyfill: every file imports WXT's `wxt/browser`, the browser's own
+  // `browser` namespace where it has one (Firefox), else `chrome`. Every API Isolink calls
+  // returns a promise natively in Chrome MV3 and Firefox (storage, tabs, permissions,
+  // notifications, runtime.sendMessage/openOptionsPage/getContexts, offscreen; where a
+  // browser gives no promise for contextMenus.removeAll the await passes at once and the
+  // browser still runs it before the creates that follow; contextMenus.create and
+  // omnibox.setDefaultSuggestion are not awaited) or is synchronous (i18n.getMessage, runtime.getURL, runtime.id); the one
+  // runtime.onMessage listener of each side answers with sendResponse, never by returning a
+  // promise, the case the polyfill exists for. Check any new browser API against this.
   webExt: { disabled: true },
   hooks: {
     // Production builds make the service worker on its own instead of with the pages: one
@@ -61,25 +50,11 @@ export default defineConfig({
     },
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.length > 0 && entrypoints.every((entry) => entry.inputPath.endsWith('.html'))) {
-        // The pages (popup, options, offscreen document), in production builds only: in
-        // `wxt dev` the background shares the pages' group (see the hook above) and all
-        // keeps WXT's defaults.
-        //
-        // 1. `wxt/browser` is WXT's own module for them (the browser's `browser` namespace
-        //    where it has one, else `chrome`), not webextension-polyfill, which the module
-        //    above aliases it to for every build: 3.4 kB gzip of each page's bundle. The
-        //    pages need none of it. Every API they call returns a promise natively in Chrome
-        //    MV3 and Firefox (runtime.sendMessage, runtime.openOptionsPage,
-        //    permissions.request) or is synchronous (i18n.getMessage, runtime.getURL,
-        //    runtime.id); their one runtime.onMessage listener, the offscreen document's,
-        //    answers with sendResponse and never by returning a promise, the case the
-        //    polyfill exists for. In Firefox the polyfill only handed back
-        //    `globalThis.browser`. The background (a group of its own) keeps the polyfill.
-        //    Check any new browser API a page uses against this.
-        if (config.resolve?.alias !== undefined) config.resolve.alias = withoutBrowserAlias(config.resolve.alias);
-        // 2. No modulepreload polyfill (0.3 kB gzip): every browser Isolink supports
-        //    (Chrome 120+, Firefox 140+) has modulepreload, where the polyfill returns at
-        //    once. Preloading itself (the HTML's links, a lazy tab's dependencies) stays.
+        // The pages (popup, options, offscreen document), in production builds only (in
+        // `wxt dev` the background shares the pages' group and all keeps WXT's defaults):
+        // no modulepreload polyfill (0.3 kB gzip). Every browser Isolink supports (Chrome
+        // 120+, Firefox 140+) has modulepreload, where the polyfill returns at once.
+        // Preloading itself (the HTML's links, a lazy tab's dependencies) stays.
         const build = (config.build ??= {});
         if (build.modulePreload !== false) build.modulePreload = { ...(typeof build.modulePreload === 'object' ? build.modulePreload : {}), polyfill: false };
         return;
