@@ -5,7 +5,7 @@
  * against the protocol's schema, and returns errors as data. Anything else gets no
  * answer and causes no side effect.
  */
-import { PROTOCOL, type MessageType, type PageName, type Reply, type WireError } from '../messaging/protocol';
+import { messageSchema, PROTOCOL, type MessageType, type PageName, type Reply, type WireError } from '../messaging/protocol';
 import { t } from '../i18n';
 import { errorText } from './failures';
 import type { Handlers } from './handlers';
@@ -85,7 +85,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions) {
     if (!(entry.pages as readonly PageName[]).includes(page)) {
       return Promise.resolve(refuse(t('errorMessageNotAllowed', [page, type])));
     }
-    const parsed = entry.data.safeParse(data);
+    const parsed = messageSchema(type).safeParse(data);
     if (!parsed.success) return Promise.resolve(refuse(t('errorMessageMalformed', type)));
     const handler = handlers[type] as (input: unknown) => Promise<unknown>;
     // Promise.resolve().then: a handler that throws synchronously still answers as data.

@@ -1,8 +1,8 @@
 /**
  * The one protocol between the extension's pages (popup, options) and the background.
  *
- * Each message is `{ type, data }`; `PROTOCOL` holds, per type, the zod schema of its
- * `data` and which pages may send it. The background's router validates every message
+ * Each message is `{ type, data }`; `PROTOCOL` holds, per type, how to build the zod
+ * schema of its `data` (see messageSchema) and which pages may send it. The background's router validates every message
  * against it; `ProtocolMap` gives both sides their types. Replies are
  * `{ ok: true, value }` or `{ ok: false, error }`: errors cross as data and are rethrown
  * on the page's side.
@@ -49,109 +49,130 @@ export type Reply<T> = { readonly ok: true; readonly value: T } | { readonly ok:
 
 const MAX_TEXT = 64 * 1024;
 const text = (max = 2048) => z.string().check(z.maxLength(max));
-const id = z.string().check(z.minLength(1), z.maxLength(256));
-const orgName = z.string().check(z.minLength(1), z.maxLength(512));
+const id = () => z.string().check(z.minLength(1), z.maxLength(256));
+const orgName = () => z.string().check(z.minLength(1), z.maxLength(512));
 
-const researchChoice = z.strictObject({
-  egressRegion: text(128),
-  browserProfile: z.nullable(
-    z.strictObject({
-      os: text(16),
-      browser: text(16),
-      timezone: text(64),
-      languages: text(512),
-    }),
-  ),
-  availability: z.array(text(64)).check(z.maxLength(16)),
-  connectivity: z.array(text(64)).check(z.maxLength(16)),
-});
+const researchChoice = () =>
+  z.strictObject({
+    egressRegion: text(128),
+    browserProfile: z.nullable(
+      z.strictObject({
+        os: text(16),
+        browser: text(16),
+        timezone: text(64),
+        languages: text(512),
+      }),
+    ),
+    availability: z.array(text(64)).check(z.maxLength(16)),
+    connectivity: z.array(text(64)).check(z.maxLength(16)),
+  });
 
 /** Quick policy toggles of the popup; unset leaves the default policy alone. */
-const toggles = z.strictObject({
-  readonly: z.optional(z.boolean()),
-  fileTransfer: z.optional(z.enum(['block_all', 'allow_all'])),
-  clipboard: z.optional(z.enum(['block_all', 'allow_all'])),
-});
+const toggles = () =>
+  z.strictObject({
+    readonly: z.optional(z.boolean()),
+    fileTransfer: z.optional(z.enum(['block_all', 'allow_all'])),
+    clipboard: z.optional(z.enum(['block_all', 'allow_all'])),
+  });
 
-const wrapped = z.optional(z.enum(['unwrap', 'keep']));
+const wrapped = () => z.optional(z.enum(['unwrap', 'keep']));
 
-const proxyList = z.array(z.unknown()).check(z.maxLength(1000));
+const proxyList = () => z.array(z.unknown()).check(z.maxLength(1000));
 
 /** Every message: its data schema and the pages that may send it. */
 export const PROTOCOL = {
-  getStatus: { pages: ['popup', 'options'], data: z.strictObject({}) },
-  getSettings: { pages: ['popup', 'options'], data: z.strictObject({}) },
-  saveSettings: { pages: ['options'], data: z.strictObject({ patch: z.record(z.string(), z.unknown()) }) },
-  setToken: { pages: ['options'], data: z.strictObject({ token: text(MAX_TOKEN_LENGTH), remember: z.boolean() }) },
-  setRemember: { pages: ['options'], data: z.strictObject({ remember: z.boolean() }) },
-  clearToken: { pages: ['options'], data: z.strictObject({}) },
-  testConnection: { pages: ['options'], data: z.strictObject({}) },
+  getStatus: { pages: ['popup', 'options'], data: () => z.strictObject({}) },
+  getSettings: { pages: ['popup', 'options'], data: () => z.strictObject({}) },
+  saveSettings: { pages: ['options'], data: () => z.strictObject({ patch: z.record(z.string(), z.unknown()) }) },
+  setToken: { pages: ['options'], data: () => z.strictObject({ token: text(MAX_TOKEN_LENGTH), remember: z.boolean() }) },
+  setRemember: { pages: ['options'], data: () => z.strictObject({ remember: z.boolean() }) },
+  clearToken: { pages: ['options'], data: () => z.strictObject({}) },
+  testConnection: { pages: ['options'], data: () => z.strictObject({}) },
   isolate: {
     pages: ['popup'],
-    data: z.strictObject({
-      /** As typed or pasted: may be defanged. */
-      url: text(MAX_TEXT),
-      session: z.enum(['standard', 'research']),
-      research: z.optional(researchChoice),
-      toggles: z.optional(toggles),
-      /** The analyst's answer about a wrapped link, where the settings ask (else ignored). */
-      wrapped,
-    }),
+    data: () =>
+      z.strictObject({
+        /** As typed or pasted: may be defanged. */
+        url: text(MAX_TEXT),
+        session: z.enum(['standard', 'research']),
+        research: z.optional(researchChoice()),
+        toggles: z.optional(toggles()),
+        /** The analyst's answer about a wrapped link, where the settings ask (else ignored). */
+        wrapped: wrapped(),
+      }),
   },
   isolateCurrentTab: {
     pages: ['popup'],
-    data: z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice), toggles: z.optional(toggles) }),
+    data: () => z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice()), toggles: z.optional(toggles()) }),
   },
-  research: { pages: ['popup'], data: z.strictObject({ research: researchChoice, toggles: z.optional(toggles) }) },
+  research: { pages: ['popup'], data: () => z.strictObject({ research: researchChoice(), toggles: z.optional(toggles()) }) },
   bulkCreate: {
     pages: ['popup'],
-    data: z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)), wrapped }),
+    data: () => z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)), wrapped: wrapped() }),
   },
-  openContexts: { pages: ['popup'], data: z.strictObject({ ids: z.array(id).check(z.minLength(1), z.maxLength(500)) }) },
-  listRecent: { pages: ['popup'], data: z.strictObject({}) },
-  contextDetails: { pages: ['popup'], data: z.strictObject({ id }) },
+  openContexts: { pages: ['popup'], data: () => z.strictObject({ ids: z.array(id()).check(z.minLength(1), z.maxLength(500)) }) },
+  listRecent: { pages: ['popup'], data: () => z.strictObject({}) },
+  contextDetails: { pages: ['popup'], data: () => z.strictObject({ id: id() }) },
   updateContext: {
     pages: ['popup'],
-    data: z.strictObject({ id, enabled: z.optional(z.boolean()), name: z.optional(text(MAX_CONTEXT_NAME_LENGTH)) }),
+    data: () => z.strictObject({ id: id(), enabled: z.optional(z.boolean()), name: z.optional(text(MAX_CONTEXT_NAME_LENGTH)) }),
   },
-  deleteContext: { pages: ['popup'], data: z.strictObject({ id }) },
-  getProxies: { pages: ['options'], data: z.strictObject({ org: orgName }) },
-  addProxies: { pages: ['options'], data: z.strictObject({ org: orgName, proxies: proxyList }) },
-  setProxies: { pages: ['options'], data: z.strictObject({ org: orgName, proxies: proxyList }) },
-  deleteProxies: { pages: ['options'], data: z.strictObject({ org: orgName, names: z.array(orgName).check(z.minLength(1), z.maxLength(1000)) }) },
+  deleteContext: { pages: ['popup'], data: () => z.strictObject({ id: id() }) },
+  getProxies: { pages: ['options'], data: () => z.strictObject({ org: orgName() }) },
+  addProxies: { pages: ['options'], data: () => z.strictObject({ org: orgName(), proxies: proxyList() }) },
+  setProxies: { pages: ['options'], data: () => z.strictObject({ org: orgName(), proxies: proxyList() }) },
+  deleteProxies: { pages: ['options'], data: () => z.strictObject({ org: orgName(), names: z.array(orgName()).check(z.minLength(1), z.maxLength(1000)) }) },
   putFile: {
     pages: ['options'],
-    data: z.strictObject({
-      name: z.string().check(z.minLength(1), z.maxLength(1024)),
-      path: z.optional(text(1024)),
-      bucketId: z.string().check(z.minLength(1), z.maxLength(1024)),
-      fileToken: z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH)),
-      /** The file's bytes, base64 (messages carry JSON only). */
-      base64: z.string().check(z.maxLength(Math.ceil(MAX_FILE_BYTES / 3) * 4)),
-      contentType: z.optional(text(256)),
-    }),
+    data: () =>
+      z.strictObject({
+        name: z.string().check(z.minLength(1), z.maxLength(1024)),
+        path: z.optional(text(1024)),
+        bucketId: z.string().check(z.minLength(1), z.maxLength(1024)),
+        fileToken: z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH)),
+        /** The file's bytes, base64 (messages carry JSON only). */
+        base64: z.string().check(z.maxLength(Math.ceil(MAX_FILE_BYTES / 3) * 4)),
+        contentType: z.optional(text(256)),
+      }),
   },
   getFile: {
     pages: ['options'],
-    data: z.strictObject({
-      id: z.string().check(z.minLength(1), z.maxLength(1024)),
-      fileToken: z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH)),
-    }),
+    data: () =>
+      z.strictObject({
+        id: z.string().check(z.minLength(1), z.maxLength(1024)),
+        fileToken: z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH)),
+      }),
   },
-  exportSettings: { pages: ['options'], data: z.strictObject({}) },
-  previewImport: { pages: ['options'], data: z.strictObject({ json: text(MAX_IMPORT_LENGTH) }) },
+  exportSettings: { pages: ['options'], data: () => z.strictObject({}) },
+  previewImport: { pages: ['options'], data: () => z.strictObject({ json: text(MAX_IMPORT_LENGTH) }) },
   importSettings: {
     pages: ['options'],
-    data: z.strictObject({
-      json: text(MAX_IMPORT_LENGTH),
-      /** The file's service and launch URLs as the analyst saw them in the preview. */
-      confirmed: z.strictObject({ serviceUrl: text(), launchUrl: text() }),
-    }),
+    data: () =>
+      z.strictObject({
+        json: text(MAX_IMPORT_LENGTH),
+        /** The file's service and launch URLs as the analyst saw them in the preview. */
+        confirmed: z.strictObject({ serviceUrl: text(), launchUrl: text() }),
+      }),
   },
-} as const satisfies Record<string, { pages: readonly PageName[]; data: z.ZodMiniType }>;
+} as const satisfies Record<string, { pages: readonly PageName[]; data: () => z.ZodMiniType }>;
 
 export type MessageType = keyof typeof PROTOCOL;
-export type MessageData<K extends MessageType> = z.infer<(typeof PROTOCOL)[K]['data']>;
+export type MessageData<K extends MessageType> = z.infer<ReturnType<(typeof PROTOCOL)[K]['data']>>;
+
+const built = new Map<MessageType, z.ZodMiniType>();
+
+/**
+ * The data schema of a message type, built on first use: a worker woken by a menu click
+ * builds none of the pages' schemas before the click is answered.
+ */
+export function messageSchema<K extends MessageType>(type: K): ReturnType<(typeof PROTOCOL)[K]['data']> {
+  let schema = built.get(type);
+  if (schema === undefined) {
+    schema = PROTOCOL[type].data();
+    built.set(type, schema);
+  }
+  return schema as ReturnType<(typeof PROTOCOL)[K]['data']>;
+}
 
 export interface IsolateResult {
   readonly launchUrl: string;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuthError, CommandError, TimeoutError, ValidationError } from '../../src/api';
 import type { Handlers } from '../../src/background/handlers';
 import { createRouter, pageOf, toWireError, type Sender } from '../../src/background/router';
-import { PROTOCOL, type MessageType, type Reply } from '../../src/messaging/protocol';
+import { messageSchema, PROTOCOL, type MessageType, type Reply } from '../../src/messaging/protocol';
 import { SettingsError } from '../../src/settings/store';
 import { installMessages } from '../support/i18n';
 // Order matters: settle Node's lazy globals before the poisoning package takes its snapshot.
@@ -495,7 +495,7 @@ describe('any payload (fast-check)', () => {
         for (const call of calls) {
           const entry = PROTOCOL[call.type];
           expect(page !== null && (entry.pages as readonly string[]).includes(page)).toBe(true);
-          expect(entry.data.safeParse(call.data).success).toBe(true);
+          expect(messageSchema(call.type).safeParse(call.data).success).toBe(true);
         }
       }),
       { numRuns: 500 },

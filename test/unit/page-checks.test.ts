@@ -10,7 +10,7 @@ import { prepareProxies } from '../../src/api/params';
 import { MAX_NAME_LENGTH, checkProxies, type ProxyDraft } from '../../src/service/values';
 import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES } from '../../src/messaging/limits';
 import { MAX_IMPORT_LENGTH } from '../../src/settings/limits';
-import { PROTOCOL } from '../../src/messaging/protocol';
+import { messageSchema } from '../../src/messaging/protocol';
 import { MAX_BASE_URL_LENGTH, MAX_IDENTITY_LENGTH, textSettingProblem } from '../../src/settings/limits';
 import { settingReason } from '../../src/settings/errors';
 import { parsePartialSettings, settingShapes } from '../../src/settings/schema';
@@ -161,16 +161,16 @@ describe('textSettingProblem (the options page) against the settings schema', ()
 describe('the limits the pages check against are the protocol’s', () => {
   it('holds the import, bulk, rename and upload limits', () => {
     const confirmed = { serviceUrl: '', launchUrl: '' };
-    expect(PROTOCOL.importSettings.data.safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH), confirmed }).success).toBe(true);
-    expect(PROTOCOL.importSettings.data.safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH + 1), confirmed }).success).toBe(false);
-    expect(PROTOCOL.previewImport.data.safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH + 1) }).success).toBe(false);
+    expect(messageSchema('importSettings').safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH), confirmed }).success).toBe(true);
+    expect(messageSchema('importSettings').safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH + 1), confirmed }).success).toBe(false);
+    expect(messageSchema('previewImport').safeParse({ json: 'x'.repeat(MAX_IMPORT_LENGTH + 1) }).success).toBe(false);
     const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://h${String(i)}.example/`);
-    expect(PROTOCOL.bulkCreate.data.safeParse({ urls: urls(MAX_BULK_URLS) }).success).toBe(true);
-    expect(PROTOCOL.bulkCreate.data.safeParse({ urls: urls(MAX_BULK_URLS + 1) }).success).toBe(false);
-    expect(PROTOCOL.updateContext.data.safeParse({ id: 'c', name: 'n'.repeat(MAX_CONTEXT_NAME_LENGTH) }).success).toBe(true);
-    expect(PROTOCOL.updateContext.data.safeParse({ id: 'c', name: 'n'.repeat(MAX_CONTEXT_NAME_LENGTH + 1) }).success).toBe(false);
+    expect(messageSchema('bulkCreate').safeParse({ urls: urls(MAX_BULK_URLS) }).success).toBe(true);
+    expect(messageSchema('bulkCreate').safeParse({ urls: urls(MAX_BULK_URLS + 1) }).success).toBe(false);
+    expect(messageSchema('updateContext').safeParse({ id: 'c', name: 'n'.repeat(MAX_CONTEXT_NAME_LENGTH) }).success).toBe(true);
+    expect(messageSchema('updateContext').safeParse({ id: 'c', name: 'n'.repeat(MAX_CONTEXT_NAME_LENGTH + 1) }).success).toBe(false);
     const base64 = (bytes: number) => 'A'.repeat(Math.ceil(bytes / 3) * 4);
-    expect(PROTOCOL.putFile.data.safeParse({ name: 'f', bucketId: 'b', fileToken: 't', base64: base64(MAX_FILE_BYTES) }).success).toBe(true);
-    expect(PROTOCOL.putFile.data.safeParse({ name: 'f', bucketId: 'b', fileToken: 't', base64: base64(MAX_FILE_BYTES + 3) }).success).toBe(false);
+    expect(messageSchema('putFile').safeParse({ name: 'f', bucketId: 'b', fileToken: 't', base64: base64(MAX_FILE_BYTES) }).success).toBe(true);
+    expect(messageSchema('putFile').safeParse({ name: 'f', bucketId: 'b', fileToken: 't', base64: base64(MAX_FILE_BYTES + 3) }).success).toBe(false);
   });
 });
