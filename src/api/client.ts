@@ -17,7 +17,9 @@ import {
   prepareProxies,
   updateContextSchema,
   type CreateContextParams,
+  type Parsed,
   type Proxy,
+  type SchemaOf,
   type UpdateContextChanges,
 } from './params';
 import {
@@ -454,7 +456,7 @@ export class IsolinkClient {
     return { proxies: result[PROXY_FIELDS.list], warnings };
   }
 
-  async #one<T extends z.ZodMiniType>(command: WireCommand, schema: T, options?: CallOptions): Promise<z.infer<T>> {
+  async #one<S extends SchemaOf>(command: WireCommand, schema: S, options?: CallOptions): Promise<Parsed<S>> {
     const [slot] = await this.#transport.postCommands([command], options);
     if (!slot) throw new ProtocolError('replyNoSlot', command.command);
     if (!slot.ok) throw new CommandError(command.command, slot.error, slot.kind);

@@ -59,6 +59,33 @@ export {
 /** A validation code as a zod message: problemOf reads it back. */
 const code = (value: ValidationCode): ValidationCode => value;
 
+/**
+ * A schema built on first use, then kept. The schemas of commands a click never sends
+ * (updates, users, organisations, proxies, files) are built this way, so a service worker
+ * woken by a click does not build them before it answers.
+ */
+export function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
+/** A schema, or a function that builds it (see once). */
+export type SchemaOf = z.ZodMiniType | (() => z.ZodMiniType);
+
+/** The schema itself. */
+export function built(schema: SchemaOf): z.ZodMiniType {
+  return typeof schema === 'function' ? schema() : schema;
+}
+
+/** What a SchemaOf parses to. */
+export type Parsed<S extends SchemaOf> = S extends z.ZodMiniType
+  ? z.infer<S>
+  : S extends () => infer T
+    ? T extends z.ZodMiniType
+      ? z.infer<T>
+      : never
+    : never;
+
 const nonEmpty = z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
 
 /** A URL as text, checked here; or one checkTargetUrl already returned (the resolver's), taken as it is. */
@@ -139,13 +166,15 @@ export interface CreateContextParams extends ContextDataParams {
   readonly auto_domain_allow?: boolean;
 }
 
-export const updateContextSchema = z.strictObject({
-  context_data: z.optional(contextDataSchema),
-  max_uses: z.optional(maxUses),
-  expires: z.optional(expiresInput),
-  name: z.optional(z.string().check(z.maxLength(MAX_NAME_LENGTH))),
-  enabled: z.optional(z.boolean()),
-});
+export const updateContextSchema = once(() =>
+  z.strictObject({
+    context_data: z.optional(contextDataSchema),
+    max_uses: z.optional(maxUses),
+    expires: z.optional(expiresInput),
+    name: z.optional(z.string().check(z.maxLength(MAX_NAME_LENGTH))),
+    enabled: z.optional(z.boolean()),
+  }),
+);
 
 /** What updateContext can change; every key optional, at least one given. */
 export interface UpdateContextChanges {
@@ -156,22 +185,24 @@ export interface UpdateContextChanges {
   readonly enabled?: boolean;
 }
 
-const proxyInput = z.strictObject({
-  name: nonEmpty,
-  location: z.strictObject({
-    address: z.string().check(z.refine((value) => parseIp(value) !== null || isFqdn(value), code('notIpOrFqdn'))),
-    port: z.optional(z.int().check(z.gte(1, code('notPort')), z.lte(65535, code('notPort')))),
-    type: z.optional(z.enum(PROXY_TYPES)),
+const proxyInput = once(() =>
+  z.strictObject({
+    name: nonEmpty,
+    location: z.strictObject({
+      address: z.string().check(z.refine((value) => parseIp(value) !== null || isFqdn(value), code('notIpOrFqdn'))),
+      port: z.optional(z.int().check(z.gte(1, code('notPort')), z.lte(65535, code('notPort')))),
+      type: z.optional(z.enum(PROXY_TYPES)),
+    }),
   }),
-});
+);
 
 /** A proxy as a caller may give it: port and type optional (filled in by type). */
-export type ProxyInput = z.infer<typeof proxyInput>;
+export type ProxyInput = z.infer<ReturnType<typeof proxyInput>>;
 
-const proxyListSchema = z.array(proxyInput).check(z.maxLength(MAX_LIST_LENGTH));
+const proxyListSchema = once(() => z.array(proxyInput()).check(z.maxLength(MAX_LIST_LENGTH)));
 
 export const orgNameSchema = nonEmpty;
-export const contextIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH));
+export const contextIdSchema = once(() => z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH)));
 
 // ---- parsing into ValidationErrors -------------------------------------------------
 
@@ -236,9 +267,9 @@ export function problemOf(issue: z.core.$ZodIssue): Problem {
 }
 
 /** Parses `value` with `schema`; a failure throws a ValidationError naming the first bad field. */
-export function parseParams<T extends z.ZodMiniType>(schema: T, value: unknown, root: string): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
+export function parseParams<S extends SchemaOf>(schema: S, value: unknown, root: string): Parsed<S> {
+  const parsed = built(schema).safeParse(value);
+  if (parsed.success) return parsed.data as Parsed<S>;
   const issue = parsed.error.issues[0];
   if (!issue) throw new ValidationError(root || 'input', 'invalid');
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;

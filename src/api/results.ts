@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ProtocolError } from '../service/errors';
+import { built, once, type Parsed, type SchemaOf } from './params';
 import { CONTEXT_FIELDS, DELETE_RESULT_KEY, FILE_FIELDS, PROXY_DELETE_KEYS, PROXY_FIELDS } from '../service/wire';
 
 const id = z.string().check(z.minLength(1));
@@ -19,78 +20,88 @@ export const createdContextSchema = z.object({
 export type CreatedContext = z.infer<typeof createdContextSchema>;
 
 /** get_context / update_context: the project's decided shape, read leniently. */
-export const contextDetailsSchema = z.looseObject({
-  [CONTEXT_FIELDS.id]: id,
-  [CONTEXT_FIELDS.name]: z.optional(z.nullable(z.string())),
-  [CONTEXT_FIELDS.enabled]: z.optional(z.boolean()),
-  [CONTEXT_FIELDS.created]: z.optional(z.number()),
-  [CONTEXT_FIELDS.expires]: z.optional(z.number()),
-  [CONTEXT_FIELDS.maxUses]: z.optional(z.number()),
-  [CONTEXT_FIELDS.useCount]: z.optional(z.number()),
-  [CONTEXT_FIELDS.contextData]: z.optional(z.record(z.string(), z.unknown())),
-});
+export const contextDetailsSchema = once(() =>
+  z.looseObject({
+    [CONTEXT_FIELDS.id]: id,
+    [CONTEXT_FIELDS.name]: z.optional(z.nullable(z.string())),
+    [CONTEXT_FIELDS.enabled]: z.optional(z.boolean()),
+    [CONTEXT_FIELDS.created]: z.optional(z.number()),
+    [CONTEXT_FIELDS.expires]: z.optional(z.number()),
+    [CONTEXT_FIELDS.maxUses]: z.optional(z.number()),
+    [CONTEXT_FIELDS.useCount]: z.optional(z.number()),
+    [CONTEXT_FIELDS.contextData]: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 /** A context as get_context and update_context return it (unknown keys kept). */
-export type ContextDetails = z.infer<typeof contextDetailsSchema>;
+export type ContextDetails = z.infer<ReturnType<typeof contextDetailsSchema>>;
 
-export const deleteResultSchema = z.looseObject({ [DELETE_RESULT_KEY]: z.boolean() });
+export const deleteResultSchema = once(() => z.looseObject({ [DELETE_RESULT_KEY]: z.boolean() }));
 
 /** listusers: the shape public code shows, read leniently. */
-const userSchema = z.looseObject({
-  username: z.string(),
-  email: z.optional(z.nullable(z.string())),
-  given_name: z.optional(z.nullable(z.string())),
-  surname: z.optional(z.nullable(z.string())),
-  is_suspended: z.optional(z.boolean()),
-  phone: z.optional(
-    z.array(
-      z.looseObject({
-        cc: z.optional(z.nullable(z.string())),
-        display: z.optional(z.nullable(z.string())),
-        num: z.optional(z.nullable(z.string())),
-      }),
+const userSchema = once(() =>
+  z.looseObject({
+    username: z.string(),
+    email: z.optional(z.nullable(z.string())),
+    given_name: z.optional(z.nullable(z.string())),
+    surname: z.optional(z.nullable(z.string())),
+    is_suspended: z.optional(z.boolean()),
+    phone: z.optional(
+      z.array(
+        z.looseObject({
+          cc: z.optional(z.nullable(z.string())),
+          display: z.optional(z.nullable(z.string())),
+          num: z.optional(z.nullable(z.string())),
+        }),
+      ),
     ),
-  ),
-});
-export const userListSchema = z.array(userSchema);
+  }),
+);
+export const userListSchema = once(() => z.array(userSchema()));
 /** One user of listUsers (unknown keys kept). */
-export type User = z.infer<typeof userSchema>;
+export type User = z.infer<ReturnType<typeof userSchema>>;
 
 /** org.get: not shown by the spec; any object. */
-export const orgSchema = z.record(z.string(), z.unknown());
+export const orgSchema = once(() => z.record(z.string(), z.unknown()));
 /** An organisation's record as org.get returns it: any object. */
-export type OrgRecord = z.infer<typeof orgSchema>;
+export type OrgRecord = z.infer<ReturnType<typeof orgSchema>>;
 
-const proxyRecordSchema = z.looseObject({
-  name: z.string(),
-  location: z.looseObject({
-    address: z.string(),
-    port: z.optional(z.int()),
-    type: z.optional(z.string()),
+const proxyRecordSchema = once(() =>
+  z.looseObject({
+    name: z.string(),
+    location: z.looseObject({
+      address: z.string(),
+      port: z.optional(z.int()),
+      type: z.optional(z.string()),
+    }),
+    [PROXY_FIELDS.inheritedFrom]: z.optional(z.string()),
   }),
-  [PROXY_FIELDS.inheritedFrom]: z.optional(z.string()),
-});
+);
 /** One proxy of getProxies; `inherited_from` names the ancestor org of an inherited one. */
-export type ProxyRecord = z.infer<typeof proxyRecordSchema>;
+export type ProxyRecord = z.infer<ReturnType<typeof proxyRecordSchema>>;
 
-export const proxyListResultSchema = z.looseObject({
-  [PROXY_FIELDS.list]: z.array(proxyRecordSchema),
-  [PROXY_FIELDS.policy]: z.optional(z.unknown()),
-});
+export const proxyListResultSchema = once(() =>
+  z.looseObject({
+    [PROXY_FIELDS.list]: z.array(proxyRecordSchema()),
+    [PROXY_FIELDS.policy]: z.optional(z.unknown()),
+  }),
+);
 
 /** policy_proxies.delete: the spec gives this shape. */
-export const deleteProxiesResultSchema = z.object({
-  [PROXY_DELETE_KEYS.deleted]: z.array(z.string()),
-  [PROXY_DELETE_KEYS.notFound]: z.array(z.string()),
-});
+export const deleteProxiesResultSchema = once(() =>
+  z.object({
+    [PROXY_DELETE_KEYS.deleted]: z.array(z.string()),
+    [PROXY_DELETE_KEYS.notFound]: z.array(z.string()),
+  }),
+);
 /** What deleteProxies returns: the names deleted and the names not found. */
-export type DeleteProxiesResult = z.infer<typeof deleteProxiesResultSchema>;
+export type DeleteProxiesResult = z.infer<ReturnType<typeof deleteProxiesResultSchema>>;
 
-export const putFileResultSchema = z.looseObject({ [FILE_FIELDS.putResultKey]: id });
+export const putFileResultSchema = once(() => z.looseObject({ [FILE_FIELDS.putResultKey]: id }));
 
 /** Parses a command's result; a misfit is a ProtocolError naming the command and field. */
-export function parseResult<T extends z.ZodMiniType>(schema: T, value: unknown, command: string): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
+export function parseResult<S extends SchemaOf>(schema: S, value: unknown, command: string): Parsed<S> {
+  const parsed = built(schema).safeParse(value);
+  if (parsed.success) return parsed.data as Parsed<S>;
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'result';
   throw new ProtocolError('replyShape', command, where);

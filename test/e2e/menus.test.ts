@@ -150,8 +150,9 @@ describe.skipIf(!findChromium() && !process.env['CI'])('context menus in real Ch
     expect(session.sim.state.contexts.size).toBe(1);
   });
 
-  it('still works after the service worker was stopped, five times in a row', async () => {
+  it('isolates with one request on a just-started worker, five times in a row', async () => {
     const startsBefore = session.workerStarts();
+    const requestsBefore = apiCount(session);
     const prefix = `${session.sim.launchBase}/launch?ctx=`;
     const launchTabs = async (): Promise<number> => (await session.tabUrls()).filter((u) => u.startsWith(prefix)).length;
     for (let round = 0; round < 5; round += 1) {
@@ -161,6 +162,8 @@ describe.skipIf(!findChromium() && !process.env['CI'])('context menus in real Ch
       await expect.poll(launchTabs, { timeout: 15_000 }).toBe(round + 1);
     }
     expect(session.sim.state.contexts.size).toBe(5);
+    // One request per click, the click being the first thing each new worker did.
+    expect(apiCount(session) - requestsBefore).toBe(5);
     // Each round ran in a freshly started worker.
     expect(session.workerStarts() - startsBefore).toBeGreaterThanOrEqual(5);
   });
