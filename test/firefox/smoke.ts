@@ -16,6 +16,9 @@
  * 5. Isolates a defanged link against the simulator on 127.0.0.1: settings and token
  *    sent from the options page, `isolate` from the popup page, as the UI does; the
  *    simulator must receive one create request and a tab must open at the launch URL.
+ *    Then the background is stopped (the descriptor's terminateBackgroundScript, as Firefox
+ *    stops an idle event page) and the popup's isolate message, the first thing it gets,
+ *    must wake it and isolate with one more request and a tab.
  * 6. Fails on any error or console.error from the add-on's documents, on Firefox
  *    output lines naming the add-on with an error or warning, and on any step above.
  * Firefox is always shut down (web-ext's SIGINT handling, then SIGKILL to the whole
@@ -240,9 +243,9 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     const background = await until('the background page target', () => targets.find((t) => t.url === `${base}/_generated_background_page.html`));
     pass(`watching the add-on's documents (background: ${background.url})`);
 
-    /** Evaluates in the background page (awaiting a promise); throws on an exception. */
-    const evaluate = async (text: string): Promise<unknown> => {
-      const reply = await rdp.request(background.consoleActor, 'evaluateJSAsync', { text: `(async () => { ${text} })()`, mapped: { await: true } });
+    /** Evaluates in a document of the add-on (awaiting a promise); throws on an exception. */
+    const evaluateIn = async (consoleActor: string, text: string): Promise<unknown> => {
+      const reply = await rdp.request(consoleActor, 'evaluateJSAsync', { text: `(async () => { ${text} })()`, mapped: { await: true } });
       const id = reply['resultID'];
       const result = await until(`the result of ${text.slice(0, 60)}`, () =>
         rdp.events.find((event) => event.type === 'evaluationResult' && event['resultID'] === id),
@@ -250,6 +253,8 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
       if (result['hasException'] === true) throw new Error(`evaluation failed: ${String(result['exceptionMessage'])} in ${text.slice(0, 120)}`);
       return result['result'];
     };
+    /** Evaluates in the background page. */
+    const evaluate = (text: string): Promise<unknown> => evaluateIn(background.consoleActor, text);
 
     // The error channel works: a canary thrown in the background must arrive.
     await evaluate(`setTimeout(() => { throw new Error('${CANARY}'); }, 0); return 'thrown';`);
@@ -296,6 +301,33 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
       throw new Error(`expected one create request and one context, got ${creates.length} and ${contexts.length}`);
     if (!tabUrl.endsWith(contexts[0]?.id ?? '?')) throw new Error(`the tab ${tabUrl} is not the created context's launch URL`);
     pass(`a defanged link was isolated: 1 POST /api/, tab opened at ${tabUrl}`);
+
+    // A click on a just-started background: stopped (as Firefox does to an idle event page),
+    // then woken by the popup's isolate message, the first thing it does.
+    const status = async (): Promise<string | undefined> =>
+      ((await rdp.request('root', 'listAddons'))['addons'] as AddonForm[]).find((a) => a.id === ADDON_ID)?.backgroundScriptStatus;
+    await rdp.request(addon.actor, 'terminateBackgroundScript');
+    await until('the background script to stop', async () => ((await status()) === 'STOPPED' ? true : undefined));
+    const popup = await until('the popup page target', () => targets.find((t) => t.url === `${base}/popup.html`));
+    const wakeReply = JSON.parse(
+      String(
+        await evaluateIn(
+          popup.consoleActor,
+          `return JSON.stringify(await browser.runtime.sendMessage(${JSON.stringify({ type: 'isolate', data: { url: 'https://cold.evil.example/first', session: 'standard' } })}));`,
+        ),
+      ),
+    ) as { ok: boolean; error?: { message: string } };
+    if (!wakeReply.ok) throw new Error(`the isolation on a just-started background was refused: ${wakeReply.error?.message ?? '?'}`);
+    const coldTab = await until('a second tab at the launch URL', async () => {
+      const urls = JSON.parse(
+        String(await evaluateIn(popup.consoleActor, 'return JSON.stringify((await browser.tabs.query({})).map((t) => t.url ?? ""));')),
+      ) as string[];
+      return urls.find((url) => url.startsWith(prefix) && url !== tabUrl);
+    });
+    const createsAfter = sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/').length;
+    if (createsAfter !== 2) throw new Error(`expected one more create request on the just-started background, got ${createsAfter - 1}`);
+    if ((await status()) !== 'RUNNING') throw new Error('the background did not start for the message');
+    pass(`a just-started background isolated with one request (it was STOPPED; the popup's message woke it): ${coldTab}`);
 
     // Late errors (the launch tab, the pages) get a moment to arrive.
     await sleep(1500);
