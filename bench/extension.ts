@@ -212,6 +212,8 @@ export interface ColdSplit {
   /** Storage reads (storage.*.get) and host-permission queries before the request, and the span they cover. */
   readonly storageReads: number;
   readonly permissionQueries: number;
+  /** i18n.getMessage calls before the tab (the first one in a worker loads the locale's messages: about 8 ms here). */
+  readonly messageReads: number;
   readonly storageSpanMs: number;
 }
 
@@ -313,6 +315,7 @@ function splitOf(samples: readonly { ms: number; calls: SplitCall[] }[]): ColdSp
       tab: ms - tabCall.start,
       reads: reads.length,
       permissions: before.filter((c) => c.label === 'permissions').length,
+      messages: calls.filter((c) => c.label === 'i18n' && c.start <= tabCall.start).length,
       span,
     };
   });
@@ -326,6 +329,7 @@ function splitOf(samples: readonly { ms: number; calls: SplitCall[] }[]): ColdSp
     tabMs: med((p) => p.tab),
     storageReads: med((p) => p.reads),
     permissionQueries: med((p) => p.permissions),
+    messageReads: med((p) => p.messages),
     storageSpanMs: med((p) => p.span),
   };
 }

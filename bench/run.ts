@@ -464,7 +464,7 @@ try {
                   .map((which) => {
                     const p = r.split?.[which];
                     return p
-                      ? `${which} ${p.clickMs} = before request ${p.beforeRequestMs} (${p.storageReads} storage reads over ${p.storageSpanMs}, ${p.permissionQueries} permission queries) + request ${p.requestMs} + reply ${p.replyMs} + tab ${p.tabMs}`
+                      ? `${which} ${p.clickMs} = before request ${p.beforeRequestMs} (${p.storageReads} storage reads over ${p.storageSpanMs}, ${p.permissionQueries} permission queries, ${p.messageReads} message reads) + request ${p.requestMs} + reply ${p.replyMs} + tab ${p.tabMs}`
                       : '';
                   })
                   .join('; '),

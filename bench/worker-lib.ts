@@ -16,7 +16,7 @@
  * - Cold floor (figure 3): the same dispatch and end event, in the floor extension's own
  *   worker (floor-extension.ts), whose listener reads storage once, fetches and opens the tab.
  * - Split (figure 3): one cold click (Isolink's, the floor's) with storage reads, the host-permission query,
- *   fetch and tabs.create wrapped to note when each starts and ends (relative to t0). The
+ *   fetch, tabs.create and i18n.getMessage wrapped to note when each starts and ends (relative to t0). The
  *   wrappers cost a little, so split samples are never the ratio's samples.
  */
 export const WORKER_LIB = String.raw`(() => {
@@ -128,6 +128,7 @@ export const WORKER_LIB = String.raw`(() => {
       wrap(chrome.permissions, 'contains', 'permissions');
       wrap(globalThis, 'fetch', 'fetch');
       wrap(chrome.tabs, 'create', 'tabs.create');
+      wrap(chrome.i18n, 'getMessage', 'i18n');
       try {
         const seen = watchTab(prefix, timeoutMs);
         t0 = performance.now();
