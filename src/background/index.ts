@@ -82,17 +82,19 @@ export function registerBackground(): void {
     extensionOrigin: originOf(new URL(browser.runtime.getURL('/'))),
   });
 
-  // The token goes where the "remember" in force says, whenever the organisation's policy
-  // may have changed it: at start-up, and when the policy changes (Chrome tells; Firefox
-  // reads policies at start-up only).
-  browser.runtime.onInstalled.addListener(() => {
+  // Menus and the omnibox's default suggestion live in the browser, not in the worker: set
+  // on install, update and browser start, never on a worker start (its translation would be
+  // the only text a woken worker reads before a click). The token goes where the "remember"
+  // in force says, whenever the organisation's policy may have changed it: at start-up, and
+  // when the policy changes (Chrome tells; Firefox reads policies at start-up only).
+  const setUp = (): void => {
     settle(installMenus());
+    // Firefox returns nothing here, Chrome a promise: either settles.
+    settle(Promise.resolve().then(() => browser.omnibox.setDefaultSuggestion({ description: omniboxText(t('omniboxDefault')) })));
     settle(followRemember(deps.store));
-  });
-  browser.runtime.onStartup.addListener(() => {
-    settle(installMenus());
-    settle(followRemember(deps.store));
-  });
+  };
+  browser.runtime.onInstalled.addListener(setUp);
+  browser.runtime.onStartup.addListener(setUp);
   browser.storage.onChanged.addListener((_changes, area) => {
     if (area === 'managed') settle(followRemember(deps.store));
   });
@@ -116,7 +118,6 @@ export function registerBackground(): void {
   browser.commands.onCommand.addListener((command, tab) => {
     settle(onCommand(deps, command, tab));
   });
-  void browser.omnibox.setDefaultSuggestion({ description: omniboxText(t('omniboxDefault')) });
   browser.omnibox.onInputChanged.addListener((text, suggest) => {
     const description = omniboxSuggestion(text);
     void browser.omnibox.setDefaultSuggestion({ description: omniboxText(description ?? t('omniboxDefault')) });
