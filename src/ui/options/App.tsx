@@ -1,5 +1,5 @@
 /** The options page: loads settings and status, then shows the sections. */
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { MessageKey } from '../../i18n';
 import { settingsIssueText } from '../../i18n/errors';
@@ -56,7 +56,8 @@ function Nav() {
 
 export function App({ connector = sendToBackground }: { readonly connector?: Connector }) {
   const [state] = useState(() => createOptionsState(connector));
-  useEffect(() => {
+  // Asked for right after the first render, not after the first paint (see the popup's App).
+  useLayoutEffect(() => {
     void state.load();
   }, [state]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../i18n';
 import { sendToBackground, type Connector } from '../../messaging/page';
@@ -40,7 +40,9 @@ function Panel({ state }: { readonly state: PopupState }) {
 /** The toolbar popup. Everything it does goes through the background; it opens no URL itself. */
 export function App({ connector = sendToBackground, copyText = copyToClipboard, openOptions = openOptionsPage, now = Date.now }: AppProps) {
   const [state] = useState(() => createPopupState({ connector, copyText, openOptions, now }));
-  useEffect(() => {
+  // Asked for right after the first render, not after the first paint (where useEffect
+  // waits for an animation frame): the replies arrive while the page paints.
+  useLayoutEffect(() => {
     void state.load();
   }, [state]);
   const tab = state.tab.value;
