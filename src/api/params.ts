@@ -9,6 +9,7 @@ import { parseCidr, parseIp } from '../net/ip';
 import { isFqdn } from '../net/host';
 import { checkTargetUrl, isCheckedUrl, type CheckedUrl } from '../net/url';
 import { PolicyIssue, normalizePolicy, withDomainAllow, type PolicyEntry, MAX_POLICY_PARAM_LENGTH, MAX_POLICY_TYPE_LENGTH } from '../policy';
+import { once } from '../service/once';
 import { ValidationError, isValidationCode, type ValidationCode } from '../service/errors';
 import {
   BROWSER_NAMES,
@@ -59,17 +60,7 @@ export {
 /** A validation code as a zod message: problemOf reads it back. */
 const code = (value: ValidationCode): ValidationCode => value;
 
-/**
- * A schema built on first use, then kept. The schemas of commands a click never sends
- * (updates, users, organisations, proxies, files) are built this way, so a service worker
- * woken by a click does not build them before it answers.
- */
-export function once<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => (built ??= build());
-}
-
-/** A schema, or a function that builds it (see once). */
+/** A schema, or a function that builds it (see once: updates, users, organisations, proxies and files are built on first use). */
 export type SchemaOf = z.ZodMiniType | (() => z.ZodMiniType);
 
 /** The schema itself. */

@@ -5,7 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { ProtocolError } from '../service/errors';
-import { built, once, type Parsed, type SchemaOf } from './params';
+import { once } from '../service/once';
+import { built, type Parsed, type SchemaOf } from './params';
 import { CONTEXT_FIELDS, DELETE_RESULT_KEY, FILE_FIELDS, PROXY_DELETE_KEYS, PROXY_FIELDS } from '../service/wire';
 
 const id = z.string().check(z.minLength(1));

@@ -12,6 +12,7 @@ import type { ContextDetails, DeleteProxiesResult, ProxyChangeResult, ProxyListR
 import type { RecentContext } from '../settings/recent';
 import type { SettingKey, Settings } from '../settings/schema';
 import type { ImportPreview, SettingsView } from '../settings/store';
+import { once } from '../service/once';
 import { MAX_TOKEN_LENGTH } from '../service/values';
 import { MAX_IMPORT_LENGTH } from '../settings/limits';
 import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES } from './limits';
@@ -81,16 +82,16 @@ const proxyList = () => z.array(z.unknown()).check(z.maxLength(1000));
 
 /** Every message: its data schema and the pages that may send it. */
 export const PROTOCOL = {
-  getStatus: { pages: ['popup', 'options'], data: () => z.strictObject({}) },
-  getSettings: { pages: ['popup', 'options'], data: () => z.strictObject({}) },
-  saveSettings: { pages: ['options'], data: () => z.strictObject({ patch: z.record(z.string(), z.unknown()) }) },
-  setToken: { pages: ['options'], data: () => z.strictObject({ token: text(MAX_TOKEN_LENGTH), remember: z.boolean() }) },
-  setRemember: { pages: ['options'], data: () => z.strictObject({ remember: z.boolean() }) },
-  clearToken: { pages: ['options'], data: () => z.strictObject({}) },
-  testConnection: { pages: ['options'], data: () => z.strictObject({}) },
+  getStatus: { pages: ['popup', 'options'], data: once(() => z.strictObject({})) },
+  getSettings: { pages: ['popup', 'options'], data: once(() => z.strictObject({})) },
+  saveSettings: { pages: ['options'], data: once(() => z.strictObject({ patch: z.record(z.string(), z.unknown()) })) },
+  setToken: { pages: ['options'], data: once(() => z.strictObject({ token: text(MAX_TOKEN_LENGTH), remember: z.boolean() })) },
+  setRemember: { pages: ['options'], data: once(() => z.strictObject({ remember: z.boolean() })) },
+  clearToken: { pages: ['options'], data: once(() => z.strictObject({})) },
+  testConnection: { pages: ['options'], data: once(() => z.strictObject({})) },
   isolate: {
     pages: ['popup'],
-    data: () =>
+    data: once(() =>
       z.strictObject({
         /** As typed or pasted: may be defanged. */
         url: text(MAX_TEXT),
@@ -100,31 +101,35 @@ export const PROTOCOL = {
         /** The analyst's answer about a wrapped link, where the settings ask (else ignored). */
         wrapped: wrapped(),
       }),
+    ),
   },
   isolateCurrentTab: {
     pages: ['popup'],
-    data: () => z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice()), toggles: z.optional(toggles()) }),
+    data: once(() => z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice()), toggles: z.optional(toggles()) })),
   },
-  research: { pages: ['popup'], data: () => z.strictObject({ research: researchChoice(), toggles: z.optional(toggles()) }) },
+  research: { pages: ['popup'], data: once(() => z.strictObject({ research: researchChoice(), toggles: z.optional(toggles()) })) },
   bulkCreate: {
     pages: ['popup'],
-    data: () => z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)), wrapped: wrapped() }),
+    data: once(() => z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)), wrapped: wrapped() })),
   },
-  openContexts: { pages: ['popup'], data: () => z.strictObject({ ids: z.array(id()).check(z.minLength(1), z.maxLength(500)) }) },
-  listRecent: { pages: ['popup'], data: () => z.strictObject({}) },
-  contextDetails: { pages: ['popup'], data: () => z.strictObject({ id: id() }) },
+  openContexts: { pages: ['popup'], data: once(() => z.strictObject({ ids: z.array(id()).check(z.minLength(1), z.maxLength(500)) })) },
+  listRecent: { pages: ['popup'], data: once(() => z.strictObject({})) },
+  contextDetails: { pages: ['popup'], data: once(() => z.strictObject({ id: id() })) },
   updateContext: {
     pages: ['popup'],
-    data: () => z.strictObject({ id: id(), enabled: z.optional(z.boolean()), name: z.optional(text(MAX_CONTEXT_NAME_LENGTH)) }),
+    data: once(() => z.strictObject({ id: id(), enabled: z.optional(z.boolean()), name: z.optional(text(MAX_CONTEXT_NAME_LENGTH)) })),
   },
-  deleteContext: { pages: ['popup'], data: () => z.strictObject({ id: id() }) },
-  getProxies: { pages: ['options'], data: () => z.strictObject({ org: orgName() }) },
-  addProxies: { pages: ['options'], data: () => z.strictObject({ org: orgName(), proxies: proxyList() }) },
-  setProxies: { pages: ['options'], data: () => z.strictObject({ org: orgName(), proxies: proxyList() }) },
-  deleteProxies: { pages: ['options'], data: () => z.strictObject({ org: orgName(), names: z.array(orgName()).check(z.minLength(1), z.maxLength(1000)) }) },
+  deleteContext: { pages: ['popup'], data: once(() => z.strictObject({ id: id() })) },
+  getProxies: { pages: ['options'], data: once(() => z.strictObject({ org: orgName() })) },
+  addProxies: { pages: ['options'], data: once(() => z.strictObject({ org: orgName(), proxies: proxyList() })) },
+  setProxies: { pages: ['options'], data: once(() => z.strictObject({ org: orgName(), proxies: proxyList() })) },
+  deleteProxies: {
+    pages: ['options'],
+    data: once(() => z.strictObject({ org: orgName(), names: z.array(orgName()).check(z.minLength(1), z.maxLength(1000)) })),
+  },
   putFile: {
     pages: ['options'],
-    data: () =>
+    data: once(() =>
       z.strictObject({
         name: z.string().check(z.minLength(1), z.maxLength(1024)),
         path: z.optional(text(1024)),
@@ -134,44 +139,40 @@ export const PROTOCOL = {
         base64: z.string().check(z.maxLength(Math.ceil(MAX_FILE_BYTES / 3) * 4)),
         contentType: z.optional(text(256)),
       }),
+    ),
   },
   getFile: {
     pages: ['options'],
-    data: () =>
+    data: once(() =>
       z.strictObject({
         id: z.string().check(z.minLength(1), z.maxLength(1024)),
         fileToken: z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH)),
       }),
+    ),
   },
-  exportSettings: { pages: ['options'], data: () => z.strictObject({}) },
-  previewImport: { pages: ['options'], data: () => z.strictObject({ json: text(MAX_IMPORT_LENGTH) }) },
+  exportSettings: { pages: ['options'], data: once(() => z.strictObject({})) },
+  previewImport: { pages: ['options'], data: once(() => z.strictObject({ json: text(MAX_IMPORT_LENGTH) })) },
   importSettings: {
     pages: ['options'],
-    data: () =>
+    data: once(() =>
       z.strictObject({
         json: text(MAX_IMPORT_LENGTH),
         /** The file's service and launch URLs as the analyst saw them in the preview. */
         confirmed: z.strictObject({ serviceUrl: text(), launchUrl: text() }),
       }),
+    ),
   },
 } as const satisfies Record<string, { pages: readonly PageName[]; data: () => z.ZodMiniType }>;
 
 export type MessageType = keyof typeof PROTOCOL;
 export type MessageData<K extends MessageType> = z.infer<ReturnType<(typeof PROTOCOL)[K]['data']>>;
 
-const built = new Map<MessageType, z.ZodMiniType>();
-
 /**
- * The data schema of a message type, built on first use: a worker woken by a menu click
- * builds none of the pages' schemas before the click is answered.
+ * The data schema of a message type, built on its first message (see once): a worker woken
+ * by a menu click builds none of the pages' schemas before the click is answered.
  */
 export function messageSchema<K extends MessageType>(type: K): ReturnType<(typeof PROTOCOL)[K]['data']> {
-  let schema = built.get(type);
-  if (schema === undefined) {
-    schema = PROTOCOL[type].data();
-    built.set(type, schema);
-  }
-  return schema as ReturnType<(typeof PROTOCOL)[K]['data']>;
+  return PROTOCOL[type].data() as ReturnType<(typeof PROTOCOL)[K]['data']>;
 }
 
 export interface IsolateResult {

@@ -10,7 +10,7 @@ import { prepareProxies } from '../../src/api/params';
 import { MAX_NAME_LENGTH, checkProxies, type ProxyDraft } from '../../src/service/values';
 import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES } from '../../src/messaging/limits';
 import { MAX_IMPORT_LENGTH } from '../../src/settings/limits';
-import { messageSchema } from '../../src/messaging/protocol';
+import { messageSchema, PROTOCOL, type MessageType } from '../../src/messaging/protocol';
 import { MAX_BASE_URL_LENGTH, MAX_IDENTITY_LENGTH, textSettingProblem } from '../../src/settings/limits';
 import { settingReason } from '../../src/settings/errors';
 import { parsePartialSettings, settingShapes } from '../../src/settings/schema';
@@ -172,5 +172,11 @@ describe('the limits the pages check against are the protocol’s', () => {
     const base64 = (bytes: number) => 'A'.repeat(Math.ceil(bytes / 3) * 4);
     expect(messageSchema('putFile').safeParse({ name: 'f', bucketId: 'b', fileToken: 't', base64: base64(MAX_FILE_BYTES) }).success).toBe(true);
     expect(messageSchema('putFile').safeParse({ name: 'f', bucketId: 'b', fileToken: 't', base64: base64(MAX_FILE_BYTES + 3) }).success).toBe(false);
+  });
+});
+
+describe('the message schemas', () => {
+  it('are built once per type, on first use, then kept', () => {
+    for (const type of Object.keys(PROTOCOL) as MessageType[]) expect(messageSchema(type)).toBe(messageSchema(type));
   });
 });
