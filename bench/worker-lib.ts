@@ -66,7 +66,14 @@ export const WORKER_LIB = String.raw`(() => {
     const t0 = performance.now();
     chrome.contextMenus.onClicked.dispatch(info, tab);
     const created = await seen;
-    return { ms: created.at - t0, tabId: created.id, url: created.url };
+    return { t0, ms: created.at - t0, tabId: created.id, url: created.url };
+  }
+  /** A click, then (untimed) Isolink's recent list when saved is true, and the tab closed. */
+  async function clickAndClose(info, tab, prefix, timeoutMs, saved) {
+    const sample = await click(info, tab, prefix, timeoutMs);
+    const stored = saved ? await savedInRecent(sample.url, timeoutMs) : false;
+    await chrome.tabs.remove(sample.tabId);
+    return { t0: sample.t0, ms: sample.ms, url: sample.url, saved: stored };
   }
   const lib = {
     async seed(settings, token) {
@@ -81,10 +88,8 @@ export const WORKER_LIB = String.raw`(() => {
       return { id: tab.id, index: tab.index, windowId: tab.windowId, url: 'https://mail.example/inbox' };
     },
     async isolink(info, tab, prefix, timeoutMs) {
-      const sample = await click(info, tab, prefix, timeoutMs);
-      const saved = await savedInRecent(sample.url, timeoutMs);
-      await chrome.tabs.remove(sample.tabId);
-      return { ms: sample.ms, url: sample.url, saved };
+      const { ms, url, saved } = await clickAndClose(info, tab, prefix, timeoutMs, true);
+      return { ms, url, saved };
     },
     async floor(apiUrl, body, prefix, createOptions, timeoutMs) {
       const seen = watchTab(prefix, timeoutMs);
@@ -104,22 +109,21 @@ export const WORKER_LIB = String.raw`(() => {
       return true;
     },
     async floorClick(info, tab, prefix, timeoutMs) {
-      const sample = await click(info, tab, prefix, timeoutMs);
-      await chrome.tabs.remove(sample.tabId);
-      return { ms: sample.ms, url: sample.url };
+      const { ms, url } = await clickAndClose(info, tab, prefix, timeoutMs, false);
+      return { ms, url };
     },
     /** One click with its storage reads, permission queries, fetch and tabs.create timed (saved: wait for Isolink's recent list). */
     async splitClick(info, tab, prefix, timeoutMs, saved) {
       const calls = [];
       const restore = [];
-      let t0 = 0;
       const wrap = (owner, name, label) => {
         const original = owner[name];
         owner[name] = function (...args) {
-          const call = { label, start: performance.now() - t0, end: NaN };
+          const call = { label, start: performance.now(), end: NaN };
           calls.push(call);
           const result = original.apply(this, args);
-          Promise.resolve(result).then(() => { call.end = performance.now() - t0; }, () => { call.end = performance.now() - t0; });
+          const ended = () => { call.end = performance.now(); };
+          Promise.resolve(result).then(ended, ended);
           return result;
         };
         restore.push(() => { owner[name] = original; });
@@ -130,14 +134,8 @@ export const WORKER_LIB = String.raw`(() => {
       wrap(chrome.tabs, 'create', 'tabs.create');
       wrap(chrome.i18n, 'getMessage', 'i18n');
       try {
-        const seen = watchTab(prefix, timeoutMs);
-        t0 = performance.now();
-        chrome.contextMenus.onClicked.dispatch(info, tab);
-        const created = await seen;
-        const ms = created.at - t0;
-        if (saved) await savedInRecent(created.url, timeoutMs);
-        await chrome.tabs.remove(created.id);
-        return { ms, calls };
+        const { t0, ms } = await clickAndClose(info, tab, prefix, timeoutMs, saved);
+        return { ms, calls: calls.map(({ label, start, end }) => ({ label, start: start - t0, end: end - t0 })) };
       } finally {
         for (const undo of restore) undo();
       }
