@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { checkServiceBase, checkTargetUrl, isCheckedUrl } from '../net/url';
 import { ApiError, AuthError, CommandError, ProtocolError, ValidationError } from '../service/errors';
 import { checkLaunchUrl, type LaunchUrl } from '../service/launch';
+import { once } from '../service/once';
 import { MAX_TOKEN_LENGTH } from '../service/values';
 import {
   contextDataForWire,
@@ -75,8 +76,8 @@ function toBlob(file: Blob | ArrayBuffer | Uint8Array, type: string | undefined)
   return new Blob([new Uint8Array(bytes)], type ? { type } : {});
 }
 
-const fileTokenSchema = z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH));
-const fileFieldSchema = z.string().check(z.minLength(1), z.maxLength(1024));
+const fileTokenSchema = once(() => z.string().check(z.minLength(1), z.maxLength(MAX_TOKEN_LENGTH)));
+const fileFieldSchema = once(() => z.string().check(z.minLength(1), z.maxLength(1024)));
 
 /**
  * A client for one service. Create it with {@link createClient}.

@@ -4,23 +4,25 @@
  * them out when the analyst clicks. Memory only; gone when the browser closes.
  */
 import * as z from 'zod/mini';
+import { once } from '../service/once';
 import { defineItem } from './item';
 import { serialized } from './serial';
 
-const sourceTab = z.optional(z.strictObject({ id: z.optional(z.number()), index: z.optional(z.number()), windowId: z.optional(z.number()) }));
-
-/** The analyst's answer about wrapped links, once asked. */
-const wrapped = z.optional(z.enum(['unwrap', 'keep']));
-
 // A plain union of strict objects, each with its own one-value `kind`: exactly one can
 // match. (z.discriminatedUnion and z.literal would add their code to the background for
-// this schema alone; z.union and z.enum are there anyway.)
-const pendingActionSchema = z.union([
-  z.strictObject({ kind: z.enum(['openOptions']) }),
-  z.strictObject({ kind: z.enum(['isolate']), url: z.string(), session: z.enum(['standard', 'research']), source: sourceTab, wrapped }),
-  z.strictObject({ kind: z.enum(['openMany']), urls: z.array(z.string()).check(z.maxLength(500)), source: sourceTab, wrapped }),
-]);
-export type PendingAction = z.infer<typeof pendingActionSchema>;
+// this schema alone; z.union and z.enum are there anyway.) Built when a notification is
+// first clicked, not when the worker starts.
+const pendingActionSchema = once(() => {
+  const sourceTab = z.optional(z.strictObject({ id: z.optional(z.number()), index: z.optional(z.number()), windowId: z.optional(z.number()) }));
+  /** The analyst's answer about wrapped links, once asked. */
+  const wrapped = z.optional(z.enum(['unwrap', 'keep']));
+  return z.union([
+    z.strictObject({ kind: z.enum(['openOptions']) }),
+    z.strictObject({ kind: z.enum(['isolate']), url: z.string(), session: z.enum(['standard', 'research']), source: sourceTab, wrapped }),
+    z.strictObject({ kind: z.enum(['openMany']), urls: z.array(z.string()).check(z.maxLength(500)), source: sourceTab, wrapped }),
+  ]);
+});
+export type PendingAction = z.infer<ReturnType<typeof pendingActionSchema>>;
 
 const pendingItem = defineItem<Record<string, unknown>>('session', 'pendingNotifications', {});
 const MAX_PENDING = 20;
@@ -51,6 +53,6 @@ export async function takePending(id: string, button = 0): Promise<PendingAction
     return button === 1 ? second : first;
   });
   if (raw === undefined) return undefined;
-  const parsed = pendingActionSchema.safeParse(raw);
+  const parsed = pendingActionSchema().safeParse(raw);
   return parsed.success ? parsed.data : undefined;
 }

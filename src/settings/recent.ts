@@ -4,29 +4,33 @@
  */
 import * as z from 'zod/mini';
 import { WRAPPER_IDS } from '../fang/ids';
+import { once } from '../service/once';
 import { defineItem } from './item';
 import { serialized } from './serial';
 
 export const RECENT_LIMIT = 50;
 
-const recentContextSchema = z.strictObject({
-  id: z.string().check(z.minLength(1), z.maxLength(256)),
-  /** The isolated target, refanged, or '' for a research session without one. */
-  url: z.string().check(z.maxLength(16 * 1024)),
-  /** The target's host in punycode, for display. */
-  host: z.string().check(z.maxLength(256)),
-  sessionType: z.enum(['service-ruby', 'toolbox-standalone']),
-  /** Epoch ms. */
-  createdAt: z.number(),
-  /** Epoch seconds, as the service reported. */
-  expires: z.number(),
-  maxUses: z.number(),
-  launchUrl: z.string().check(z.maxLength(4096)),
-  name: z.string().check(z.maxLength(256)),
-  /** The wrappers the link came in (a mail gateway, a redirector), outermost first. */
-  wrappedBy: z.optional(z.array(z.enum(WRAPPER_IDS)).check(z.maxLength(16))),
-});
-export type RecentContext = z.infer<typeof recentContextSchema>;
+// Built when the list is first read (after a click's tab has opened), not when the worker starts.
+const recentContextSchema = once(() =>
+  z.strictObject({
+    id: z.string().check(z.minLength(1), z.maxLength(256)),
+    /** The isolated target, refanged, or '' for a research session without one. */
+    url: z.string().check(z.maxLength(16 * 1024)),
+    /** The target's host in punycode, for display. */
+    host: z.string().check(z.maxLength(256)),
+    sessionType: z.enum(['service-ruby', 'toolbox-standalone']),
+    /** Epoch ms. */
+    createdAt: z.number(),
+    /** Epoch seconds, as the service reported. */
+    expires: z.number(),
+    maxUses: z.number(),
+    launchUrl: z.string().check(z.maxLength(4096)),
+    name: z.string().check(z.maxLength(256)),
+    /** The wrappers the link came in (a mail gateway, a redirector), outermost first. */
+    wrappedBy: z.optional(z.array(z.enum(WRAPPER_IDS)).check(z.maxLength(16))),
+  }),
+);
+export type RecentContext = z.infer<ReturnType<typeof recentContextSchema>>;
 
 const recentItem = defineItem<unknown>('local', 'recentContexts', []);
 /** Writers of the list take turns. */
@@ -37,7 +41,7 @@ export async function listRecent(): Promise<RecentContext[]> {
   const raw = await recentItem.getValue();
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((entry) => {
-    const parsed = recentContextSchema.safeParse(entry);
+    const parsed = recentContextSchema().safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
 }
