@@ -1,8 +1,9 @@
 /**
  * wxt.config.ts: no build aliases `wxt/browser` to webextension-polyfill (every file gets
- * WXT's own module), and the `vite:build:extendConfig` hook leaves the modulepreload
- * polyfill out of the pages' production builds; the background, and `wxt dev`'s single
- * group, keep WXT's defaults.
+ * WXT's own module); production builds make each entrypoint on its own (no chunk shared
+ * between pages, the worker one file); and the `vite:build:extendConfig` hook leaves the
+ * modulepreload polyfill out of the pages' production builds; the background, and `wxt
+ * dev`'s single group, keep WXT's defaults.
  */
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +11,11 @@ import type { Entrypoint } from 'wxt';
 import config from '../../wxt.config';
 
 type ExtendConfig = (entrypoints: readonly Entrypoint[], viteConfig: InlineConfig) => void;
+type Group = Entrypoint | Entrypoint[];
+type Grouped = (wxt: { config: { command: 'build' | 'serve' } }, groups: Group[]) => void;
 
 const extendConfig = (config.hooks as Record<string, unknown> | undefined)?.['vite:build:extendConfig'] as ExtendConfig;
+const grouped = (config.hooks as Record<string, unknown> | undefined)?.['entrypoints:grouped'] as Grouped;
 
 function entry(type: string, name: string, file: string): Entrypoint {
   return { type, name, inputPath: `/ext/entrypoints/${file}`, outputDir: '/ext/out', options: {}, skipped: false } as unknown as Entrypoint;
@@ -34,6 +38,19 @@ function extended(base: InlineConfig, entrypoints: readonly Entrypoint[]): Inlin
 describe('wxt.config.ts', () => {
   it('loads no module that swaps wxt/browser for webextension-polyfill', () => {
     expect(config.modules ?? []).not.toContain('@wxt-dev/webextension-polyfill');
+  });
+
+  it('builds each page on its own and the background alone, in production builds', () => {
+    // WXT's own grouping: the pages and a module background in one group.
+    const groups: Group[] = [[...PAGES, BACKGROUND]];
+    grouped({ config: { command: 'build' } }, groups);
+    expect(groups).toEqual([[PAGES[0]], [PAGES[1]], [PAGES[2]], BACKGROUND]);
+  });
+
+  it('leaves wxt dev’s groups as WXT makes them', () => {
+    const groups: Group[] = [[...PAGES, BACKGROUND]];
+    grouped({ config: { command: 'serve' } }, groups);
+    expect(groups).toEqual([[...PAGES, BACKGROUND]]);
   });
 
   it('leaves the modulepreload polyfill out of the pages', () => {
