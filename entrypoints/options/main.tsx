@@ -1,5 +1,7 @@
+// First: the page's first questions leave before the rest of its code runs.
+import { earlyConnector } from '../../src/ui/common/early';
 import { mountPage } from '../../src/ui/common/mount';
 import '../../src/ui/options/options.css';
 import { App } from '../../src/ui/options/App';
 
-mountPage(<App />, 'optionsTitle');
+mountPage(<App connector={earlyConnector} />, 'optionsTitle');

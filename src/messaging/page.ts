@@ -47,3 +47,24 @@ export const sendToBackground: Connector = async (type, data) => {
   if (reply.ok) return reply.value as ProtocolValues[typeof type];
   throw new RemoteError(reply.error);
 };
+
+/**
+ * A connector that sends the messages of `types` now, before anyone asks, and gives each
+ * answer to the first asker of its type; every later or other message is sent when asked.
+ * A page's first questions (status, settings) can so leave before its code has rendered
+ * anything. A failure is delivered to the first asker, never reported as unhandled.
+ */
+export function askFirst(connector: Connector, types: readonly ('getStatus' | 'getSettings')[]): Connector {
+  const asked = new Map<MessageType, Promise<unknown>>();
+  for (const type of types) {
+    const reply = connector(type, {});
+    reply.catch(() => undefined);
+    asked.set(type, reply);
+  }
+  return (type, data) => {
+    const reply = asked.get(type);
+    if (reply === undefined) return connector(type, data);
+    asked.delete(type);
+    return reply as Promise<ProtocolValues[typeof type]>;
+  };
+}

@@ -5,7 +5,7 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NoAnswerError, RemoteError, sendToBackground } from '../../src/messaging/page';
+import { NoAnswerError, RemoteError, askFirst, sendToBackground, type Connector } from '../../src/messaging/page';
 import { errorText } from '../../src/ui/common/notice';
 
 beforeEach(() => {
@@ -59,4 +59,52 @@ describe('sendToBackground', () => {
       expect(errorText(error, 'the page’s words')).toBe('the page’s words');
     },
   );
+});
+
+describe('askFirst', () => {
+  /** A connector that records what was sent and answers each message with its type and a count. */
+  function recording(fail?: string) {
+    const sent: string[] = [];
+    const connector = ((type: string) => {
+      sent.push(type);
+      if (type === fail) return Promise.reject(new Error(`${type} failed`));
+      return Promise.resolve({ type, n: sent.length });
+    }) as unknown as Connector;
+    return { sent, connector };
+  }
+
+  it('sends the first questions before anyone asks, and gives each answer to its first asker', async () => {
+    const { sent, connector } = recording();
+
+    const early = askFirst(connector, ['getStatus', 'getSettings']);
+    expect(sent).toEqual(['getStatus', 'getSettings']);
+
+    await expect(early('getSettings', {})).resolves.toEqual({ type: 'getSettings', n: 2 });
+    await expect(early('getStatus', {})).resolves.toEqual({ type: 'getStatus', n: 1 });
+    expect(sent).toEqual(['getStatus', 'getSettings']);
+  });
+
+  it('sends a later question of the same type, and any other, when asked', async () => {
+    const { sent, connector } = recording();
+    const early = askFirst(connector, ['getStatus']);
+
+    await early('getStatus', {});
+    await expect(early('getStatus', {})).resolves.toEqual({ type: 'getStatus', n: 2 });
+    await expect(early('getSettings', {})).resolves.toEqual({ type: 'getSettings', n: 3 });
+    expect(sent).toEqual(['getStatus', 'getStatus', 'getSettings']);
+  });
+
+  it('gives a failure to the first asker, not to the unhandled-rejection handler', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const early = askFirst(recording('getStatus').connector, ['getStatus']);
+      // Long enough for an unhandled rejection to be reported.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).not.toHaveBeenCalled();
+      await expect(early('getStatus', {})).rejects.toThrow('getStatus failed');
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
 });
