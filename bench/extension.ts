@@ -475,8 +475,12 @@ export interface PagesResult {
   readonly optionsMs: ReturnType<typeof summary>;
   readonly popupLoadMs: ReturnType<typeof summary>;
   readonly optionsLoadMs: ReturnType<typeof summary>;
+  /** Median of the per-round ratios (each round loads the blank page, the popup and the options page once). */
   readonly popupRatio: number;
   readonly optionsRatio: number;
+  /** Seeded 95% bootstrap intervals of those medians. */
+  readonly popupRatioInterval: { readonly low: number; readonly high: number };
+  readonly optionsRatioInterval: { readonly low: number; readonly high: number };
 }
 
 async function loadEnd(page: Page): Promise<number> {
@@ -516,7 +520,10 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
     }
   }
   await page.close();
-  const blankMedian = median(out.blank.ready);
+  const perRound = (k: 'popup' | 'options'): number[] => out[k].ready.map((ready, i) => ready / (out.blank.ready[i] ?? Number.NaN));
+  const interval = (ratios: number[]) => (({ low, high }) => ({ low: round(low, 3), high: round(high, 3) }))(bootstrapMedian(ratios));
+  const popupRatios = perRound('popup');
+  const optionsRatios = perRound('options');
   return {
     samples,
     blankMs: summary(out.blank.ready),
@@ -524,8 +531,10 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
     optionsMs: summary(out.options.ready),
     popupLoadMs: summary(out.popup.load),
     optionsLoadMs: summary(out.options.load),
-    popupRatio: round(median(out.popup.ready) / blankMedian, 3),
-    optionsRatio: round(median(out.options.ready) / blankMedian, 3),
+    popupRatio: round(median(popupRatios), 3),
+    optionsRatio: round(median(optionsRatios), 3),
+    popupRatioInterval: interval(popupRatios),
+    optionsRatioInterval: interval(optionsRatios),
   };
 }
 
