@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { Simulator } from '../test/simulator';
-import type { BenchBrowser, ExtensionWorker, TraceEvent, WorkerSession } from './browser';
+import { withTimeout, type BenchBrowser, type ExtensionWorker, type TraceEvent, type WorkerSession } from './browser';
 import type { FloorConfig } from './floor-extension';
 import { bootstrapMedian, median, round, sleep, summary } from './stats';
 import { WORKER_LIB, call } from './worker-lib';
@@ -454,12 +454,21 @@ export async function coldBench(
 
 // ---- Figure 4 -----------------------------------------------------------------------
 
-/** Runs in each new document before its scripts: notes when `[data-ready="true"]` first appears. */
+/**
+ * Runs in each new document before its scripts: notes when `[data-ready="true"]` first
+ * appears, and resolves `__benchReady` with that time. The bench awaits that promise with
+ * one evaluate: a locator's wait would query the page and check visibility on every
+ * animation frame, forcing style and layout in the page it times (the blank page, which
+ * is not waited for, paid none of it).
+ */
 const READY_OBSERVER = `(() => {
+  let resolveReady;
+  globalThis.__benchReady = new Promise((resolve) => { resolveReady = resolve; });
   const mark = () => {
     if (globalThis.__benchReadyAt === undefined && document.querySelector('[data-ready="true"]')) {
       globalThis.__benchReadyAt = performance.now();
       observer.disconnect();
+      resolveReady(globalThis.__benchReadyAt);
     }
   };
   const observer = new MutationObserver(mark);
@@ -497,8 +506,7 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
   };
   const app = (path: string) => async (): Promise<{ ready: number; load: number }> => {
     await page.goto(`${b.base}/${path}`, { waitUntil: 'load' });
-    await page.locator('[data-ready="true"]').waitFor({ timeout: 15_000 });
-    const ready = await page.evaluate<number>('globalThis.__benchReadyAt');
+    const ready = await withTimeout(page.evaluate<number>('globalThis.__benchReady'), 15_000, `${path} ready`);
     return { ready, load: await loadEnd(page) };
   };
   const kinds = { blank, popup: app('popup.html'), options: app('options.html') };
