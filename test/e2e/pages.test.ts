@@ -119,4 +119,29 @@ describe.skipIf(!findChromium() && !process.env['CI'])('popup and options in rea
     expect(await launchTabs()).toEqual([]);
     await popup.close();
   });
+
+  it.each(['popup.html', 'options.html'])('%s asks for the status and the settings before it renders, each once', async (path) => {
+    // Notes every message a page sends, and whether the page had rendered anything yet.
+    const recorder = `(() => {
+      globalThis.__sent = [];
+      // chrome.runtime and browser.runtime may be one object: wrapped once.
+      for (const runtime of new Set([globalThis.chrome?.runtime, globalThis.browser?.runtime])) {
+        if (!runtime?.sendMessage) continue;
+        const send = runtime.sendMessage.bind(runtime);
+        runtime.sendMessage = (message, ...rest) => {
+          globalThis.__sent.push({ type: message?.type, rendered: (document.getElementById('app')?.childElementCount ?? 0) > 0 });
+          return send(message, ...rest);
+        };
+      }
+    })();`;
+    const page = await session.context.newPage();
+    await page.addInitScript(recorder);
+    await page.goto(`chrome-extension://${session.extensionId}/${path}`);
+    await page.locator('[data-ready="true"]').waitFor({ timeout: 15_000 });
+    const sent = await page.evaluate<{ type: string; rendered: boolean }[]>('globalThis.__sent');
+    const first = sent.filter((message) => message.type === 'getStatus' || message.type === 'getSettings');
+    expect(first.map((message) => message.type).sort()).toEqual(['getSettings', 'getStatus']);
+    expect(first.every((message) => !message.rendered)).toBe(true);
+    await page.close();
+  });
 });
