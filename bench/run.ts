@@ -107,13 +107,15 @@ const BUDGETS = {
   // (with webextension-polyfill, since dropped, 18.4); unwrapping mail-gateway links added 3.6 kB to the 38.0, and
   // the trust rules for configuration (token bound to its origin, redaction in every
   // encoding, import review, managed fail-closed) 2.4 kB more.
-  // The popup's is 20 kB since its text scanner loads after the first paint (16.8 kB).
-  // The measurements: bench/README.md, "The service worker's budget".
-  gzip: { background: 45_000, popup: 20_000, options: 35_000 },
+  // The popup's was 25 kB, then 20 kB while its preview (the text scanner and unwrapping
+  // tables) loaded as a chunk after the first paint; the preview ships with the popup again
+  // since that chunk kept it from being ready about 20 ms longer (25.2 kB; figure 4).
+  // The measurements: bench/README.md, "The service worker's budget" and "Issue 14".
+  gzip: { background: 45_000, popup: 26_000, options: 35_000 },
   clickRatio: 1.15,
   // A cold click against the floor extension's cold click (issue 14: the compass aims at 1.1).
   coldRatio: 1.3,
-  // A page ready (its data and, for the popup, its preview's code there) against a blank extension page (issue 14).
+  // A page ready (its status and settings shown) against a blank extension page (issue 14).
   popupRatio: 1.8,
   optionsRatio: 2.2,
   bulkSpeedup: 15,
@@ -195,7 +197,7 @@ log(`mode ${quick ? 'quick' : 'full'}; ${machine.cores} cores (${machine.cpu}), 
 // ---- 1. sizes ----------------------------------------------------------------------
 /** Budget text of a size row; the service worker's says that its budget was revised. */
 function sizeBudgetText(name: keyof typeof BUDGETS.gzip): string {
-  return `<= ${kB(BUDGETS.gzip[name])}${name === 'background' ? ' (revised from 20 kB: bench/README)' : name === 'popup' ? ' (lowered from 25 kB)' : ''}`;
+  return `<= ${kB(BUDGETS.gzip[name])}${name === 'background' ? ' (revised from 20 kB: bench/README)' : name === 'popup' ? ' (the preview in it: bench/README)' : ''}`;
 }
 
 let extensionDir = '';

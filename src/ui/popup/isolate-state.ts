@@ -11,7 +11,7 @@ import { createTask } from '../common/task';
 import type { PopupDeps } from './deps';
 import { createLater } from './later';
 import { failed } from './notice';
-import type { UrlPreview } from './url-preview';
+import { previewUrl, type UrlPreview } from './url-preview';
 
 export type SessionKind = MessageData<'isolate'>['session'];
 export type Toggles = NonNullable<MessageData<'isolate'>['toggles']>;
@@ -37,12 +37,8 @@ export function createIsolateState(deps: PopupDeps) {
   /** The unwrap setting in force (the background enforces it; the preview shows it). */
   const unwrapMode = signal<Settings['unwrap']>('unwrap');
   const wrapped = signal<WrappedChoice>('unwrap');
-  /** The preview's code (the text scanner, the unwrapping tables): loaded as the popup opens, after its first paint. */
-  const previewer = createLater(async () => (await import('./url-preview')).previewUrl);
-  const preview = computed((): UrlPreview => {
-    const previewUrl = previewer.loaded.value;
-    return previewUrl === null ? { kind: 'empty' } : previewUrl(url.value, unwrapMode.value);
-  });
+  /** What the typed text resolves to, as the background would resolve it (see url-preview.ts). */
+  const preview = computed((): UrlPreview => previewUrl(url.value, unwrapMode.value));
   /** The research choices' controls, loaded when a research session is first chosen. */
   const researchFields = createLater(async () => (await import('../common/ResearchFields')).ResearchFields);
 
@@ -137,7 +133,6 @@ export function createIsolateState(deps: PopupDeps) {
     busy: task.busy,
     outcome: task.notice,
     preview,
-    previewer,
     wrapped,
     researchFields,
     chooseSession,

@@ -39,12 +39,8 @@ export function createPopupState(deps: PopupDeps) {
   const panels = laterTabs(deps, settings);
 
   async function load(): Promise<void> {
-    // Ready once the status, the settings and the preview's code are there, loaded side by side.
-    const [statusReply, settingsReply] = await Promise.allSettled([
-      deps.connector('getStatus', {}),
-      deps.connector('getSettings', {}),
-      isolate.previewer.request(),
-    ]);
+    // Ready once the status and the settings are there, asked for side by side.
+    const [statusReply, settingsReply] = await Promise.allSettled([deps.connector('getStatus', {}), deps.connector('getSettings', {})]);
     batch(() => {
       if (statusReply.status === 'fulfilled') status.value = statusReply.value;
       if (settingsReply.status === 'fulfilled') {
