@@ -2,8 +2,9 @@
  * The live preview of the quick isolation field: what the typed (possibly defanged,
  * possibly wrapped) text resolves to, through the same resolver the background uses, so
  * what is shown is what is isolated. Part of the popup's own script, with the text
- * scanner and the unwrapping tables it needs: loaded later, as a chunk, it kept the popup
- * from being ready about 20 ms longer than its 8 kB cost (bench/README, figure 4).
+ * scanner and the unwrapping tables it needs (about 9 kB gzip): as a chunk loaded after
+ * the first render it kept the popup from being ready for 12-20 ms more (bench/README,
+ * "Issue 14").
  */
 import { t } from '../../i18n';
 import { MAX_URL_LENGTH } from '../../net/url';
