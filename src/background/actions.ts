@@ -12,7 +12,7 @@ import { bulkFailureText, refusedUrlText } from '../i18n/errors';
 import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../target';
 import type { RecentContext } from '../settings/recent';
 import { expirySeconds, type Settings } from '../settings/schema';
-import { connect, identityOf, type Connection } from './connection';
+import { checkSettings, connect, identityOf, type Connection } from './connection';
 import type { Deps, OpenTabOptions, SourceTab } from './deps';
 import { LaunchRefusedError, NotConfiguredError, RefusedUrlError } from './failures';
 
@@ -254,9 +254,12 @@ export async function createMany(deps: Deps, links: readonly string[], wrapped?:
   return { created, failures, launchUrls, settings: connection.settings };
 }
 
-/** Opens the launch URLs of known contexts (the recent list's): each checked against the launch base first. */
+/**
+ * Opens the launch URLs of known contexts (the recent list's): each checked against the
+ * launch base first. No request is sent, so no token is read.
+ */
 export async function openLaunchUrls(deps: Deps, candidates: readonly string[], source?: SourceTab): Promise<number> {
-  const { settings, launchBase } = await connect(deps);
+  const { settings, launchBase } = await checkSettings(deps);
   const launchUrls = candidates.map((candidate) => checkLaunchUrl(launchBase, candidate)).filter((url): url is LaunchUrl => url !== null);
   return openTabs(deps, settings, launchUrls, source);
 }

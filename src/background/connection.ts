@@ -73,16 +73,20 @@ export async function readStatus(deps: Deps): Promise<Status> {
   };
 }
 
+/** The settings in force and where they send requests and open tabs, once checked. */
+export interface CheckedSettings {
+  readonly settings: Settings;
+  /** The service's origin: the only one the token goes to. */
+  readonly origin: string;
+  readonly launchBase: string;
+}
+
 /**
- * A client for the service, or a NotConfiguredError / PermissionMissingError saying
- * what is missing. Host access is checked before every call (users can revoke it).
+ * The settings in force, checked for a call to the service or a launch tab: a
+ * NotConfiguredError or PermissionMissingError says what is missing. Host access is
+ * checked every time (users can revoke it). Reads no token.
  */
-export async function connect(deps: Deps): Promise<Connection> {
-  // The token is read beside the settings, not after them: one storage round trip less
-  // between the click and the request. Only the first request uses this read; any later
-  // one (a retry) reads again. Marked handled here: a failure surfaces where it is awaited.
-  let tokenRead: Promise<StoredToken | null> | undefined = deps.store.readToken();
-  tokenRead.catch(() => undefined);
+export async function checkSettings(deps: Deps): Promise<CheckedSettings> {
   const { settings, managedBroken } = await deps.store.readSettings();
   // An invalid value the organisation set stops everything: the user's value never takes its place.
   if (managedBroken.length > 0) throw new NotConfiguredError('problemManagedBroken', [managedBroken.join(', ')]);
@@ -91,6 +95,17 @@ export async function connect(deps: Deps): Promise<Connection> {
   const launchBase = launchBaseOf(settings);
   if (originOf(launchBase) === null) throw new NotConfiguredError('problemBadLaunch');
   if (!(await deps.browser.hasHostPermission(origin))) throw new PermissionMissingError(origin);
+  return { settings, origin, launchBase };
+}
+
+/** A client for the service, on settings checked as checkSettings does; the token is read when a request leaves. */
+export async function connect(deps: Deps): Promise<Connection> {
+  // The token is read beside the settings, not after them: one storage round trip less
+  // between the click and the request. Only the first request uses this read; any later
+  // one (a retry) reads again. Marked handled here: a failure surfaces where it is awaited.
+  let tokenRead: Promise<StoredToken | null> | undefined = deps.store.readToken();
+  tokenRead.catch(() => undefined);
+  const { settings, origin, launchBase } = await checkSettings(deps);
   const client = createClient({
     baseUrl: settings.serviceUrl,
     launchBase,

@@ -5,7 +5,7 @@
  */
 import { errorText } from '../../src/background/failures';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deps } from '../../src/background/deps';
 import { createHandlers, type Handlers } from '../../src/background/handlers';
 import { PROTOCOL, type MessageType, type Status } from '../../src/messaging/protocol';
@@ -569,7 +569,7 @@ describe('isolation messages', () => {
 });
 
 describe('recent contexts', () => {
-  it('openContexts opens only known ids, and only launch URLs on the launch base', async () => {
+  it('openContexts opens only known ids, and only launch URLs on the launch base, reading no token', async () => {
     // Arrange
     const first = await seedContext();
     const second = await seedContext('https://other.example/');
@@ -579,7 +579,8 @@ describe('recent contexts', () => {
       recentEntry({ id: 'target', launchUrl: TARGET }),
       recentEntry({ id: second, launchUrl: launchUrl(second) }),
     ];
-    const { handlers, state } = setUp(undefined, { recent });
+    const { handlers, state, deps } = setUp(undefined, { recent });
+    const readToken = vi.spyOn(deps.store, 'readToken');
     const requestsBefore = sim().requests.length;
 
     // Act
@@ -592,6 +593,7 @@ describe('recent contexts', () => {
       { url: launchUrl(first), options: { active: false, index: 4, windowId: 1, openerTabId: 7 } },
     ]);
     expect(sim().requests).toHaveLength(requestsBefore);
+    expect(readToken).not.toHaveBeenCalled();
   });
 
   it('listRecent answers the stored list', async () => {
