@@ -4,12 +4,11 @@
  * added in the first turn of the script).
  */
 import { browser } from 'wxt/browser';
-import { fangMenuTitle } from './menus';
 import { copyText } from './clipboard';
 import type { Deps } from './deps';
 import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, omniboxSuggestion, omniboxText } from './entries';
 import { createHandlers, followRemember } from './handlers';
-import { installMenus } from './menus';
+import { fangMenuTitle, installMenus } from './menus';
 import { browserNotifier } from './notify';
 import { createRouter, originOf } from './router';
 import { SingleFlight } from './single-flight';
