@@ -142,7 +142,7 @@ export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSe
     floorFetchMs: summary(floFetch),
     ratios: summary(ratios),
     medianRatio: round(median(ratios), 3),
-    medianRatioInterval: (({ low, high }) => ({ low: round(low, 3), high: round(high, 3) }))(bootstrapMedian(ratios)),
+    medianRatioInterval: bootstrapMedian(ratios),
     ratioOfMedians: round(median(iso) / median(flo), 3),
     apiRequestsPerIsolation: {
       min: Math.min(...perIsolation),
@@ -444,7 +444,7 @@ export async function coldBench(
     floor: { startupMs: summary(flo.startup), firstClickMs: summary(flo.first), coldMs: summary(flo.cold) },
     floorRatios: summary(ratios),
     floorRatio: round(median(ratios), 3),
-    floorRatioInterval: (({ low, high }) => ({ low: round(low, 3), high: round(high, 3) }))(bootstrapMedian(ratios)),
+    floorRatioInterval: bootstrapMedian(ratios),
     split,
     ...(splitError === undefined ? {} : { splitError }),
     script,
@@ -529,7 +529,6 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
   }
   await page.close();
   const perRound = (k: 'popup' | 'options'): number[] => out[k].ready.map((ready, i) => ready / (out.blank.ready[i] ?? Number.NaN));
-  const interval = (ratios: number[]) => (({ low, high }) => ({ low: round(low, 3), high: round(high, 3) }))(bootstrapMedian(ratios));
   const popupRatios = perRound('popup');
   const optionsRatios = perRound('options');
   return {
@@ -541,8 +540,8 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
     optionsLoadMs: summary(out.options.load),
     popupRatio: round(median(popupRatios), 3),
     optionsRatio: round(median(optionsRatios), 3),
-    popupRatioInterval: interval(popupRatios),
-    optionsRatioInterval: interval(optionsRatios),
+    popupRatioInterval: bootstrapMedian(popupRatios),
+    optionsRatioInterval: bootstrapMedian(optionsRatios),
   };
 }
 

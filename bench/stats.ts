@@ -52,8 +52,8 @@ export function timed<T>(fn: () => T): { value: T; ms: number } {
   return { value, ms: performance.now() - start };
 }
 
-/** A seeded 95% bootstrap interval of the median (percentile method, 2000 resamples). */
-export function bootstrapMedian(values: readonly number[], seed = 1): { low: number; high: number } {
+/** A seeded 95% bootstrap interval of the median (percentile method, 2000 resamples), rounded to `digits`. */
+export function bootstrapMedian(values: readonly number[], digits = 3, seed = 1): { low: number; high: number } {
   if (values.length === 0) return { low: Number.NaN, high: Number.NaN };
   let state = seed >>> 0;
   const random = (): number => {
@@ -70,5 +70,5 @@ export function bootstrapMedian(values: readonly number[], seed = 1): { low: num
     const sample = values.map(() => values[Math.floor(random() * values.length)] ?? 0);
     medians.push(median(sample));
   }
-  return { low: quantile(medians, 0.025), high: quantile(medians, 0.975) };
+  return { low: round(quantile(medians, 0.025), digits), high: round(quantile(medians, 0.975), digits) };
 }
