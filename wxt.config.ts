@@ -60,17 +60,7 @@ export default defineConfig({
         // Preloading itself (the HTML's links, a lazy tab's dependencies) stays.
         const build = (config.build ??= {});
         if (build.modulePreload !== false) build.modulePreload = { ...(typeof build.modulePreload === 'object' ? build.modulePreload : {}), polyfill: false };
-        return;
       }
-      const lib = config.build?.lib;
-      const output = config.build?.rolldownOptions?.output;
-      if (entrypoints.length !== 1 || entrypoints[0]?.type !== 'background' || !lib || !output || Array.isArray(output)) return;
-      // An ES module, as the manifest says (background.type 'module'), not WXT's IIFE;
-      // Vite leaves an ES library's whitespace and annotation comments in, an
-      // extension's worker needs neither.
-      lib.formats = ['es'];
-      output.minify = true;
-      output.comments = false;
     },
   },
   zip: {

@@ -61,7 +61,7 @@ export async function setUp(b: BenchBrowser, sim: Simulator): Promise<ClickSetup
   };
 }
 
-async function isolinkSample(b: BenchBrowser, setup: ClickSetup): Promise<IsolinkSample> {
+export async function isolinkSample(b: BenchBrowser, setup: ClickSetup): Promise<IsolinkSample> {
   const w = await readyOn(b);
   const sample = await w.evaluate<IsolinkSample>(call('isolink', setup.info, setup.tab, setup.prefix, SAMPLE_TIMEOUT_MS));
   if (!sample.saved) throw new Error('Isolink opened the tab but did not save the context in its recent list');
@@ -182,9 +182,9 @@ export interface ColdResult {
   readonly splitError?: string;
   readonly script: {
     readonly tracedStarts: number;
-    /** v8.compileModule of every module of the worker, summed per start. */
+    /** Compiling the worker's script (v8.compile; v8.compileModule of every module of a module worker), per start. */
     readonly compileMs: ReturnType<typeof summary>;
-    /** v8.evaluateModule of the worker's module graph (top-level code of every module). */
+    /** The script's top-level code (v8.run; v8.evaluateModule of a module graph). */
     readonly evaluateMs: ReturnType<typeof summary>;
     /** compile + evaluate. */
     readonly totalMs: ReturnType<typeof summary>;
@@ -192,7 +192,9 @@ export interface ColdResult {
     readonly topLevelMs: ReturnType<typeof summary>;
     /** The browser's StartWorker span (request -> worker started), under tracing. */
     readonly startWorkerMs: ReturnType<typeof summary>;
-    readonly modules: number;
+    readonly scripts: number;
+    /** The V8 code cache each start consumed (bytes, median): 0 when the script was compiled from source. */
+    readonly cacheBytes: number;
   } | null;
   readonly scriptError?: string;
 }
@@ -228,29 +230,42 @@ interface ScriptTiming {
   readonly evaluateMs: number;
   readonly topLevelMs: number;
   readonly startWorkerMs: number;
-  readonly modules: number;
+  readonly scripts: number;
+  /** The V8 code cache the compile consumed (bytes); 0 when it compiled from source. */
+  readonly cacheBytes: number;
 }
 
 /**
- * From a trace of one worker start: v8.compileModule of the extension's modules (they name
- * their URL); v8.evaluateModule on the same thread (it names no URL: the module graph's
- * top-level code); EvaluateTopLevelScript -> DidEvaluateTopLevelScript (the worker's whole
- * top-level evaluation step); ServiceWorkerVersion::StartWorker begin -> end (the browser's
- * view of the start, up to the worker being ready for events).
+ * From a trace of one worker start: the compile of the worker's script (v8.compile for a
+ * classic script, naming its URL and the code cache it consumed; v8.compileModule for each
+ * module of a module worker) and its top-level evaluation (v8.run naming the script;
+ * v8.evaluateModule on the same thread for a module graph); EvaluateTopLevelScript ->
+ * DidEvaluateTopLevelScript (the worker's whole top-level evaluation step);
+ * ServiceWorkerVersion::StartWorker begin -> end (the browser's view of the start, up to
+ * the worker being ready for events).
  */
 function scriptTiming(events: readonly TraceEvent[], base: string): ScriptTiming {
-  const urlOf = (e: TraceEvent): string => {
-    const data = e.args?.['data'] as { url?: unknown } | undefined;
-    return typeof data?.url === 'string' ? data.url : '';
+  const dataOf = (e: TraceEvent): Record<string, unknown> => {
+    const data = e.args?.['data'];
+    return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   };
-  const compile = events.filter((e) => e.ph === 'X' && e.name === 'v8.compileModule' && urlOf(e).startsWith(base));
+  const cacheOf = (e: TraceEvent): number => {
+    const size = dataOf(e)['consumedCacheSize'];
+    return typeof size === 'number' ? size : 0;
+  };
+  const ours = (url: unknown): boolean => typeof url === 'string' && url.startsWith(base);
+  const compile = events.filter((e) => e.ph === 'X' && (e.name === 'v8.compile' || e.name === 'v8.compileModule') && ours(dataOf(e)['url']));
   const first = compile[0];
-  if (!first) throw new Error('the trace has no v8.compileModule event for the worker');
-  const sameThread = (e: TraceEvent): boolean => e.pid === first.pid && e.tid === first.tid && e.ts >= first.ts;
-  const evaluate = events.filter((e) => e.ph === 'X' && e.name === 'v8.evaluateModule' && sameThread(e));
-  if (evaluate.length === 0) throw new Error('the trace has no v8.evaluateModule event on the worker thread');
-  const begin = events.find((e) => e.ph === 'I' && e.name === 'ServiceWorkerGlobalScopeProxy::EvaluateTopLevelScript' && sameThread(e));
-  const end = events.find((e) => e.name === 'ServiceWorkerGlobalScopeProxy::DidEvaluateTopLevelScript' && sameThread(e));
+  if (!first) throw new Error('the trace has no v8.compile or v8.compileModule event for the worker');
+  // A trace holds one start. A classic script is compiled inside the top-level step, a module graph before it.
+  const onThread = (e: TraceEvent): boolean => e.pid === first.pid && e.tid === first.tid;
+  const sameThread = (e: TraceEvent): boolean => onThread(e) && e.ts >= first.ts;
+  const evaluate = events.filter(
+    (e) => e.ph === 'X' && sameThread(e) && ((e.name === 'v8.run' && ours(e.args?.['fileName'])) || e.name === 'v8.evaluateModule'),
+  );
+  if (evaluate.length === 0) throw new Error('the trace has no v8.run or v8.evaluateModule event on the worker thread');
+  const begin = events.find((e) => e.ph === 'I' && e.name === 'ServiceWorkerGlobalScopeProxy::EvaluateTopLevelScript' && onThread(e));
+  const end = events.find((e) => e.name === 'ServiceWorkerGlobalScopeProxy::DidEvaluateTopLevelScript' && onThread(e));
   const startBegin = events.find((e) => e.ph === 's' && e.name === 'ServiceWorkerVersion::StartWorker');
   const startEnd = events.find(
     (e) => e.ph === 'f' && e.name === 'ServiceWorkerVersion::StartWorker' && (startBegin?.id === undefined || e.id === startBegin.id),
@@ -261,7 +276,8 @@ function scriptTiming(events: readonly TraceEvent[], base: string): ScriptTiming
     evaluateMs: sum(evaluate),
     topLevelMs: begin && end ? (end.ts - begin.ts) / 1000 : Number.NaN,
     startWorkerMs: startBegin && startEnd ? (startEnd.ts - startBegin.ts) / 1000 : Number.NaN,
-    modules: compile.length,
+    scripts: compile.length,
+    cacheBytes: compile.reduce((s, e) => s + cacheOf(e), 0),
   };
 }
 
@@ -429,7 +445,8 @@ export async function coldBench(
       totalMs: summary(timings.map((t) => t.compileMs + t.evaluateMs)),
       topLevelMs: summary(timings.map((t) => t.topLevelMs)),
       startWorkerMs: summary(timings.map((t) => t.startWorkerMs)),
-      modules: timings[0]?.modules ?? 0,
+      scripts: timings[0]?.scripts ?? 0,
+      cacheBytes: median(timings.map((t) => t.cacheBytes)),
     };
   } catch (error) {
     scriptError = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 /**
  * The cold floor: a minimal MV3 extension that does for a menu click only what any
- * extension must. Its worker (a module, as Isolink's) registers the same listener in its
+ * extension must. Its worker (a classic script, as Isolink's) registers the same listener in its
  * first turn; on a click it makes one storage read (the service's URL and the request
  * body Isolink sent, token included), POSTs that body, reads the context id from the
  * reply and opens the same launch URL beside the source tab. No validation, no settings,
@@ -49,7 +49,7 @@ export function writeFloorExtension(dir: string): string {
     version: '1.0.0',
     permissions: ['storage', 'contextMenus'],
     host_permissions: ['http://127.0.0.1/*'],
-    background: { service_worker: FLOOR_WORKER, type: 'module' },
+    background: { service_worker: FLOOR_WORKER },
   };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   writeFileSync(join(dir, FLOOR_WORKER), WORKER);

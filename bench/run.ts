@@ -484,7 +484,7 @@ try {
             ? row(
                 'cold.script',
                 '3 worker script compile + evaluate (trace)',
-                `${r.script.totalMs.median} ms (compile ${r.script.compileMs.median} + evaluate ${r.script.evaluateMs.median}, ${r.script.modules} modules; top-level step ${r.script.topLevelMs.median}; traced start ${r.script.startWorkerMs.median})`,
+                `${r.script.totalMs.median} ms (compile ${r.script.compileMs.median} + evaluate ${r.script.evaluateMs.median}, ${r.script.scripts} script(s), ${r.script.cacheBytes > 0 ? `V8 code cache ${round(r.script.cacheBytes / 1000, 1)} kB` : 'no code cache'}; top-level step ${r.script.topLevelMs.median}; traced start ${r.script.startWorkerMs.median})`,
                 '-',
                 'info',
                 { numeric: r.script.totalMs.median },

@@ -1,9 +1,10 @@
 /**
  * wxt.config.ts: no build aliases `wxt/browser` to webextension-polyfill (every file gets
  * WXT's own module); production builds make each entrypoint on its own (no chunk shared
- * between pages, the worker one file); and the `vite:build:extendConfig` hook leaves the
+ * between pages, the worker one file); the `vite:build:extendConfig` hook leaves the
  * modulepreload polyfill out of the pages' production builds; the background, and `wxt
- * dev`'s single group, keep WXT's defaults.
+ * dev`'s single group, keep WXT's defaults: the worker stays WXT's minified classic
+ * script, which Chromium keeps a code cache for (a module worker it compiles on every start).
  */
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -64,5 +65,13 @@ describe('wxt.config.ts', () => {
   it('leaves the background and wxt dev (the background in the pages group) as WXT makes them', () => {
     expect(extended({}, [BACKGROUND]).build?.modulePreload).toBeUndefined();
     expect(extended({}, [...PAGES, BACKGROUND]).build?.modulePreload).toBeUndefined();
+  });
+
+  it('keeps the worker a classic script: WXT’s IIFE, never turned into an ES module', () => {
+    // The shape WXT gives the background's library build.
+    const wxtDefaults: InlineConfig = {
+      build: { lib: { entry: '/ext/entrypoints/background.ts', formats: ['iife'], name: 'background' }, rolldownOptions: { output: {} } },
+    };
+    expect(extended(wxtDefaults, [BACKGROUND])).toEqual(wxtDefaults);
   });
 });
