@@ -39,13 +39,64 @@ export function storedVersion(meta: unknown): number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : 1;
 }
 
+/** The reads of one area asked for in the current turn, not yet sent. */
+interface ReadBatch {
+  readonly keys: Set<string>;
+  readonly result: Promise<Record<string, unknown>>;
+  send(): void;
+}
+
+const batches: Partial<Record<AreaName, ReadBatch>> = {};
+
+/**
+ * Reads of one area asked for in the same turn go to the browser as one `get`, each `get`
+ * being a round trip to the browser's process: a click reads the settings and the token
+ * side by side, one read of storage.local. Sent at the end of the turn, or before a write
+ * to the area (see `sendReads`).
+ */
+function readBatched(area: AreaName, keys: readonly string[]): Promise<Record<string, unknown>> {
+  let batch = batches[area];
+  if (batch === undefined) {
+    const asked = new Set<string>();
+    let settle: { resolve(value: Record<string, unknown>): void; reject(reason: unknown): void } | undefined;
+    const result = new Promise<Record<string, unknown>>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    const created: ReadBatch = {
+      keys: asked,
+      result,
+      send() {
+        if (batches[area] !== created) return;
+        delete batches[area];
+        // Looked up when sent: nothing about the browser is captured at import time.
+        try {
+          browser.storage[area].get([...asked]).then(settle?.resolve, settle?.reject);
+        } catch (error) {
+          settle?.reject(error);
+        }
+      },
+    };
+    batches[area] = batch = created;
+    queueMicrotask(() => {
+      created.send();
+    });
+  }
+  for (const key of keys) batch.keys.add(key);
+  return batch.result;
+}
+
+/** Sends the area's reads asked for so far, before a write: they see the area as it was when they were asked. */
+function sendReads(area: AreaName): void {
+  batches[area]?.send();
+}
+
 export function defineItem<T>(area: AreaName, key: string, fallback: T, versioning?: Versioning): StoredItem<T> {
   const metaKey = `${key}$`;
   // Looked up on each call: nothing about the browser is captured at import time.
   const store = () => browser.storage[area];
   return {
     async getValue() {
-      const stored = await store().get(versioning ? [key, metaKey] : key);
+      const stored = await readBatched(area, versioning ? [key, metaKey] : [key]);
       let value: unknown = stored[key];
       if (value == null) return fallback;
       if (versioning) {
@@ -57,10 +108,12 @@ export function defineItem<T>(area: AreaName, key: string, fallback: T, versioni
       return value as T;
     },
     async setValue(value) {
+      sendReads(area);
       // One set call: the value and its version land together or not at all.
       await store().set(versioning ? { [key]: value, [metaKey]: { v: versioning.version } } : { [key]: value });
     },
     async removeValue() {
+      sendReads(area);
       await store().remove(key);
     },
   };

@@ -2,7 +2,8 @@
  * The storage layer under the settings, the token, the recent list and the pending
  * actions: one key in one area (never sync), a fallback for what is not stored, the
  * version of the settings kept beside them as @wxt-dev/storage kept it, migrations
- * applied on read and never written by a read, and writers of the lists in turn.
+ * applied on read and never written by a read, reads of one turn sent as one, and writers
+ * of the lists in turn.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -86,6 +87,67 @@ describe('an item', () => {
     // Act + Assert
     await expect(item.getValue()).rejects.toThrow('storage is unavailable');
     await expect(item.setValue(1)).rejects.toThrow('quota exceeded');
+  });
+});
+
+describe('reads in one turn', () => {
+  it('of one area go to the browser as one get; each area has its own', async () => {
+    // Arrange
+    const settings = defineItem<unknown>('local', 'settings', null, { version: 1, migrations: {} });
+    const localToken = defineItem<unknown>('local', 'token', null);
+    const sessionToken = defineItem<unknown>('session', 'token', null);
+    await fakeBrowser.storage.local.set({ settings: { a: 1 }, token: 'remembered' });
+    await fakeBrowser.storage.session.set({ token: 'session' });
+    const localGet = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const sessionGet = vi.spyOn(fakeBrowser.storage.session, 'get');
+
+    // Act
+    const values = await Promise.all([settings.getValue(), localToken.getValue(), sessionToken.getValue()]);
+
+    // Assert
+    expect(values).toEqual([{ a: 1 }, 'remembered', 'session']);
+    expect(localGet.mock.calls).toEqual([[['settings', 'settings$', 'token']]]);
+    expect(sessionGet.mock.calls).toEqual([[['token']]]);
+  });
+
+  it('a read asked for before a write sees the value before it; one asked for after, the value after', async () => {
+    // Arrange
+    const item = defineItem<string | null>('local', 'value', null);
+    await item.setValue('old');
+
+    // Act
+    const before = item.getValue();
+    const write = item.setValue('new');
+    const after = item.getValue();
+    await write;
+
+    // Assert
+    expect([await before, await after]).toEqual(['old', 'new']);
+  });
+
+  it('a rejected get rejects every read of its batch', async () => {
+    // Arrange
+    const one = defineItem<unknown>('local', 'one', null);
+    const two = defineItem<unknown>('local', 'two', null);
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValue(new Error('storage is unavailable'));
+
+    // Act + Assert
+    const reads = [one.getValue(), two.getValue()];
+    await expect(reads[0]).rejects.toThrow('storage is unavailable');
+    await expect(reads[1]).rejects.toThrow('storage is unavailable');
+  });
+
+  it('a later turn sends a new get', async () => {
+    // Arrange
+    const item = defineItem<unknown>('session', 'token', null);
+    const get = vi.spyOn(fakeBrowser.storage.session, 'get');
+
+    // Act
+    await item.getValue();
+    await item.getValue();
+
+    // Assert
+    expect(get).toHaveBeenCalledTimes(2);
   });
 });
 
