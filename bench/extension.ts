@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { Simulator } from '../test/simulator';
 import { withTimeout, type BenchBrowser, type ExtensionWorker, type TraceEvent, type WorkerSession } from './browser';
-import type { FloorConfig } from './floor-extension';
+import { FLOOR_PAGE, type FloorConfig } from './floor-extension';
 import { bootstrapMedian, median, round, sleep, summary } from './stats';
 import { WORKER_LIB, call } from './worker-lib';
 
@@ -507,6 +507,17 @@ export interface PagesResult {
   /** Seeded 95% bootstrap intervals of those medians. */
   readonly popupRatioInterval: { readonly low: number; readonly high: number };
   readonly optionsRatioInterval: { readonly low: number; readonly high: number };
+  /** The floor extension's page (see floor-extension.ts), in the same rounds; null when the floor is not loaded. */
+  readonly floor: {
+    readonly ms: ReturnType<typeof summary>;
+    /** Floor page / blank page, and each Isolink page / floor page: medians of per-round ratios, with intervals. */
+    readonly blankRatio: number;
+    readonly blankRatioInterval: { readonly low: number; readonly high: number };
+    readonly popupRatio: number;
+    readonly popupRatioInterval: { readonly low: number; readonly high: number };
+    readonly optionsRatio: number;
+    readonly optionsRatioInterval: { readonly low: number; readonly high: number };
+  } | null;
 }
 
 async function loadEnd(page: Page): Promise<number> {
@@ -521,17 +532,25 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
     const load = await loadEnd(page);
     return { ready: load, load };
   };
-  const app = (path: string) => async (): Promise<{ ready: number; load: number }> => {
-    await page.goto(`${b.base}/${path}`, { waitUntil: 'load' });
+  const app = (base: string, path: string) => async (): Promise<{ ready: number; load: number }> => {
+    await page.goto(`${base}/${path}`, { waitUntil: 'load' });
     const ready = await withTimeout(page.evaluate<number>('globalThis.__benchReady'), 15_000, `${path} ready`);
     return { ready, load: await loadEnd(page) };
   };
-  const kinds = { blank, popup: app('popup.html'), options: app('options.html') };
-  const order = ['blank', 'popup', 'options'] as const;
-  const out: Record<(typeof order)[number], { ready: number[]; load: number[] }> = {
+  const floorBase = b.floor?.base;
+  const kinds = {
+    blank,
+    popup: app(b.base, 'popup.html'),
+    options: app(b.base, 'options.html'),
+    floor: floorBase === undefined ? blank : app(floorBase, FLOOR_PAGE),
+  };
+  type Kind = keyof typeof kinds;
+  const order: readonly Kind[] = floorBase === undefined ? ['blank', 'popup', 'options'] : ['blank', 'popup', 'options', 'floor'];
+  const out: Record<Kind, { ready: number[]; load: number[] }> = {
     blank: { ready: [], load: [] },
     popup: { ready: [], load: [] },
     options: { ready: [], load: [] },
+    floor: { ready: [], load: [] },
   };
   for (let i = 0; i < warmup; i++) for (const k of order) await kinds[k]();
   for (let i = 0; i < samples; i++) {
@@ -545,9 +564,12 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
     }
   }
   await page.close();
-  const perRound = (k: 'popup' | 'options'): number[] => out[k].ready.map((ready, i) => ready / (out.blank.ready[i] ?? Number.NaN));
-  const popupRatios = perRound('popup');
-  const optionsRatios = perRound('options');
+  const perRound = (k: Kind, against: Kind): number[] => out[k].ready.map((ready, i) => ready / (out[against].ready[i] ?? Number.NaN));
+  const ratioOf = (k: Kind, against: Kind): { ratio: number; interval: { low: number; high: number } } => {
+    const ratios = perRound(k, against);
+    return { ratio: round(median(ratios), 3), interval: bootstrapMedian(ratios) };
+  };
+  const [popup, options] = [ratioOf('popup', 'blank'), ratioOf('options', 'blank')];
   return {
     samples,
     blankMs: summary(out.blank.ready),
@@ -555,10 +577,25 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
     optionsMs: summary(out.options.ready),
     popupLoadMs: summary(out.popup.load),
     optionsLoadMs: summary(out.options.load),
-    popupRatio: round(median(popupRatios), 3),
-    optionsRatio: round(median(optionsRatios), 3),
-    popupRatioInterval: bootstrapMedian(popupRatios),
-    optionsRatioInterval: bootstrapMedian(optionsRatios),
+    popupRatio: popup.ratio,
+    optionsRatio: options.ratio,
+    popupRatioInterval: popup.interval,
+    optionsRatioInterval: options.interval,
+    floor:
+      floorBase === undefined
+        ? null
+        : (() => {
+            const [floorBlank, popupFloor, optionsFloor] = [ratioOf('floor', 'blank'), ratioOf('popup', 'floor'), ratioOf('options', 'floor')];
+            return {
+              ms: summary(out.floor.ready),
+              blankRatio: floorBlank.ratio,
+              blankRatioInterval: floorBlank.interval,
+              popupRatio: popupFloor.ratio,
+              popupRatioInterval: popupFloor.interval,
+              optionsRatio: optionsFloor.ratio,
+              optionsRatioInterval: optionsFloor.interval,
+            };
+          })(),
   };
 }
 

@@ -517,6 +517,27 @@ try {
             ),
           );
         }
+        const floor = r.floor;
+        if (floor) {
+          rows.push(
+            row(
+              'pages.floor',
+              '4 floor page ready / blank page (the same rounds)',
+              `${floor.blankRatio} [95% ${floor.blankRatioInterval.low}-${floor.blankRatioInterval.high}] (floor page ${floor.ms.median} ms: a script, a style sheet, the same two questions to its worker)`,
+              '-',
+              'info',
+              { numeric: floor.blankRatio },
+            ),
+            row(
+              'pages.vsFloor',
+              '4 Isolink page ready / floor page',
+              `popup ${floor.popupRatio} [95% ${floor.popupRatioInterval.low}-${floor.popupRatioInterval.high}], options ${floor.optionsRatio} [95% ${floor.optionsRatioInterval.low}-${floor.optionsRatioInterval.high}]`,
+              '-',
+              'info',
+              { numeric: floor.popupRatio },
+            ),
+          );
+        }
       });
     }
 
