@@ -43,10 +43,10 @@ export function storedVersion(meta: unknown): number {
 interface ReadBatch {
   readonly keys: Set<string>;
   readonly result: Promise<Record<string, unknown>>;
-  send(): void;
+  readonly send: () => void;
 }
 
-const batches: Partial<Record<AreaName, ReadBatch>> = {};
+const batches = new Map<AreaName, ReadBatch>();
 
 /**
  * Reads of one area asked for in the same turn go to the browser as one `get`, each `get`
@@ -55,39 +55,50 @@ const batches: Partial<Record<AreaName, ReadBatch>> = {};
  * to the area (see `sendReads`).
  */
 function readBatched(area: AreaName, keys: readonly string[]): Promise<Record<string, unknown>> {
-  let batch = batches[area];
+  let batch = batches.get(area);
   if (batch === undefined) {
-    const asked = new Set<string>();
-    let settle: { resolve(value: Record<string, unknown>): void; reject(reason: unknown): void } | undefined;
-    const result = new Promise<Record<string, unknown>>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    const created: ReadBatch = {
-      keys: asked,
-      result,
-      send() {
-        if (batches[area] !== created) return;
-        delete batches[area];
-        // Looked up when sent: nothing about the browser is captured at import time.
-        try {
-          browser.storage[area].get([...asked]).then(settle?.resolve, settle?.reject);
-        } catch (error) {
-          settle?.reject(error);
-        }
-      },
-    };
-    batches[area] = batch = created;
-    queueMicrotask(() => {
-      created.send();
-    });
+    batch = newBatch(area);
+    batches.set(area, batch);
   }
   for (const key of keys) batch.keys.add(key);
   return batch.result;
 }
 
+function newBatch(area: AreaName): ReadBatch {
+  const keys = new Set<string>();
+  let adopt: (read: Promise<Record<string, unknown>>) => void = () => undefined;
+  const result = new Promise<Record<string, unknown>>((resolve) => {
+    adopt = resolve;
+  });
+  const batch: ReadBatch = {
+    keys,
+    result,
+    send: () => {
+      if (batches.get(area) !== batch) return;
+      batches.delete(area);
+      // Sent now, in order with a write that follows; looked up now, not at import time.
+      // A browser that throws instead of rejecting rejects the batch all the same.
+      adopt(getNow(area, [...keys]));
+    },
+  };
+  queueMicrotask(() => {
+    batch.send();
+  });
+  return batch;
+}
+
+/** storage[area].get, called at once; a synchronous throw becomes a rejection. */
+function getNow(area: AreaName, keys: string[]): Promise<Record<string, unknown>> {
+  try {
+    return browser.storage[area].get(keys);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 /** Sends the area's reads asked for so far, before a write: they see the area as it was when they were asked. */
 function sendReads(area: AreaName): void {
-  batches[area]?.send();
+  batches.get(area)?.send();
 }
 
 export function defineItem<T>(area: AreaName, key: string, fallback: T, versioning?: Versioning): StoredItem<T> {

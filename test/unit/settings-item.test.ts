@@ -137,6 +137,17 @@ describe('reads in one turn', () => {
     await expect(reads[1]).rejects.toThrow('storage is unavailable');
   });
 
+  it('a get that throws instead of rejecting rejects the batch (callers fail closed)', async () => {
+    // Arrange
+    const item = defineItem<unknown>('session', 'token', null);
+    vi.spyOn(fakeBrowser.storage.session, 'get').mockImplementation(() => {
+      throw new Error('storage is gone');
+    });
+
+    // Act + Assert
+    await expect(item.getValue()).rejects.toThrow('storage is gone');
+  });
+
   it('a later turn sends a new get', async () => {
     // Arrange
     const item = defineItem<unknown>('session', 'token', null);
