@@ -3,7 +3,6 @@
  * over HTTP. Side effects are plain fakes; settings import/export use the real store
  * over fakeBrowser storage.
  */
-import { errorText } from '../../src/background/failures';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deps } from '../../src/background/deps';
@@ -17,17 +16,7 @@ import { createContext, useSimulator } from '../simulator/helpers';
 import { SOURCE_TAB, USER, apiBodies, contextIds, createFakes, recentEntry, simSettings, type FakeState, type Fakes } from '../support/background-fakes';
 import { format, installMessages } from '../support/i18n';
 import { seenConnection } from '../support/import';
-
-/** The refusal `act` ends with, as the analyst is told it (errors are data until shown). */
-async function expectSaid(act: Promise<unknown>, expected: { name: string; message: string; code?: string }): Promise<void> {
-  const error: unknown = await act.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  const { message, ...fields } = expected;
-  expect(error).toMatchObject(fields);
-  expect(errorText(error)).toBe(message);
-}
+import { expectSaid } from '../support/said';
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;

@@ -4,7 +4,6 @@
  * stops isolation instead of falling back to the user's values. Against the simulator
  * over HTTP; side effects as plain fakes.
  */
-import { errorText } from '../../src/background/failures';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MENU_IDS, onMenuClick } from '../../src/background/entries';
@@ -15,17 +14,7 @@ import { startSimulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
 import { SOURCE_TAB, apiRequests, createFakes, simSettings } from '../support/background-fakes';
 import { installMessages } from '../support/i18n';
-
-/** The refusal `act` ends with, as the analyst is told it (errors are data until shown). */
-async function expectSaid(act: Promise<unknown>, expected: { name: string; message: string; code?: string }): Promise<void> {
-  const error: unknown = await act.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  const { message, ...fields } = expected;
-  expect(error).toMatchObject(fields);
-  expect(errorText(error)).toBe(message);
-}
+import { expectSaid } from '../support/said';
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
