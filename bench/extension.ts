@@ -87,6 +87,19 @@ export interface ClickResult {
   readonly isolinkRawMs: number[];
 }
 
+/**
+ * One pair of samples, Isolink's and the floor's, in an order that alternates with the
+ * round (even rounds: Isolink first), so that drift and after-effects fall on both equally.
+ */
+async function inTurn<A, F>(round: number, isolink: () => Promise<A>, floor: () => Promise<F>): Promise<[A, F]> {
+  if (round % 2 === 0) {
+    const a = await isolink();
+    return [a, await floor()];
+  }
+  const f = await floor();
+  return [await isolink(), f];
+}
+
 export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSetup, pairs: number, warmup: number): Promise<ClickResult> {
   // Warm-up clicks; the last one's request body is the floor's command array.
   for (let i = 0; i < warmup; i++) await isolinkSample(b, setup);
@@ -118,16 +131,7 @@ export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSe
     return floor();
   };
   for (let i = 0; i < pairs; i++) {
-    let a: number;
-    let f: FloorSample;
-    // Alternate which goes first, so drift and after-effects fall on both equally.
-    if (i % 2 === 0) {
-      a = await runIsolink();
-      f = await runFloor();
-    } else {
-      f = await runFloor();
-      a = await runIsolink();
-    }
+    const [a, f] = await inTurn(i, runIsolink, runFloor);
     iso.push(a);
     flo.push(f.ms);
     floResolved.push(f.resolvedMs);
@@ -388,16 +392,7 @@ export async function coldBench(
   };
   for (let i = 0; i < pairs; i++) {
     await sleep(SAMPLE_GAP_MS);
-    // Alternate which goes first, so drift and after-effects fall on both equally.
-    let a: number;
-    let f: number;
-    if (i % 2 === 0) {
-      a = await runIsolink();
-      f = await runFloor();
-    } else {
-      f = await runFloor();
-      a = await runIsolink();
-    }
+    const [a, f] = await inTurn(i, runIsolink, runFloor);
     ratios.push(a / f);
   }
 
