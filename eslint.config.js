@@ -8,6 +8,24 @@ import { LAYERS } from './layers.js';
 
 const POLYFILL = { name: 'webextension-polyfill', message: "Import { browser } from 'wxt/browser'." };
 
+/** Sinks no file may use: HTML from strings, code from strings. */
+const SINKS = [
+  { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'Build DOM nodes, never HTML strings.' },
+  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Build DOM nodes, never HTML strings.' },
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text, never HTML strings.' },
+  { selector: "NewExpression[callee.name='Function']", message: 'No code from strings.' },
+];
+
+/**
+ * storage.sync copies what it holds to every browser of the user's account: shipped code
+ * never touches it (settings and the token stay on this device; src/settings/item.ts only
+ * knows local and session). The tests read it, to prove it stays empty.
+ */
+const NO_SYNC_STORAGE = [
+  { selector: "MemberExpression[object.property.name='storage'][property.name='sync']", message: 'Nothing goes to storage.sync: it leaves this device.' },
+  { selector: "MemberExpression[object.property.name='storage'][property.value='sync']", message: 'Nothing goes to storage.sync: it leaves this device.' },
+];
+
 /**
  * One no-restricted-imports rule per folder of src/: the layers it may not import (see
  * layers.js; from a `types` layer, type imports only), browser APIs unless it is a browser
@@ -66,13 +84,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-spread': 'off',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]', message: 'Build DOM nodes, never HTML strings.' },
-        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Build DOM nodes, never HTML strings.' },
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render text, never HTML strings.' },
-        { selector: "NewExpression[callee.name='Function']", message: 'No code from strings.' },
-      ],
+      'no-restricted-syntax': ['error', ...SINKS],
       'no-eval': 'error',
       'no-implied-eval': 'error',
     },
@@ -82,6 +94,7 @@ export default tseslint.config(
     files: ['src/**', 'entrypoints/**'],
     rules: {
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-syntax': ['error', ...SINKS, ...NO_SYNC_STORAGE],
       'no-restricted-imports': ['error', { paths: [POLYFILL] }],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/transport.ts calls fetch.' }],
     },

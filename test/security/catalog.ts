@@ -171,7 +171,7 @@ export const CATALOG: readonly Property[] = [
   {
     id: 'lint-rules',
     item: 8,
-    title: 'The lint rules against HTML sinks, code from strings and super-linear regexes are configured',
+    title: 'The lint rules against HTML sinks, code from strings, storage.sync and super-linear regexes are configured',
     how: "ESLint's computed config for src/ and entrypoints/ files",
   },
   {

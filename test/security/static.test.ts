@@ -1,6 +1,6 @@
 /**
  * Static gates: the production manifests equal their reviewed snapshots, the built
- * bundles hold no code-from-strings sinks, the lint rules against HTML sinks and
+ * bundles hold no code-from-strings sinks, the lint rules against HTML sinks, storage.sync and
  * super-linear regexes are configured (and fire), and production dependencies have no
  * high or critical advisory.
  */
@@ -202,7 +202,7 @@ describe('built bundles', () => {
 });
 
 describe('lint rules', () => {
-  it('the config has the rules against HTML sinks, code from strings and super-linear regexes, and they fire', async () => {
+  it('the config has the rules against HTML sinks, code from strings, storage.sync and super-linear regexes, and they fire', async () => {
     await prove('lint-rules', async () => {
       const eslint = new ESLint({ cwd: ROOT });
       let checked = 0;
@@ -214,7 +214,7 @@ describe('lint rules', () => {
           checked += 1;
         }
         const selectors = JSON.stringify(config.rules['no-restricted-syntax']);
-        for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'dangerouslySetInnerHTML', "callee.name='Function'"]) {
+        for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'dangerouslySetInnerHTML', "callee.name='Function'", "property.name='sync'"]) {
           expect(selectors).toContain(sink);
           checked += 1;
         }
@@ -228,6 +228,7 @@ describe('lint rules', () => {
           'eval(code);',
           'export const r = /(a+)+$/;',
           'export const m = /a*b/;',
+          'browser.storage.sync.set({ token });',
         ].join('\n'),
         { filePath: join(ROOT, 'src/security-lint-probe.js') },
       );
@@ -236,7 +237,10 @@ describe('lint rules', () => {
         expect(fired).toContain(rule);
         checked += 1;
       }
-      return { cases: checked, detail: '4 files × 10 rule checks + 4 rules firing on a probe' };
+      // storage.sync is refused on its own line (line 7), not only through the HTML sinks.
+      expect(result?.messages.some((message) => message.ruleId === 'no-restricted-syntax' && message.line === 7)).toBe(true);
+      checked += 1;
+      return { cases: checked, detail: '4 files × 11 rule checks + 5 rules firing on a probe (storage.sync among them)' };
     });
   });
 });
