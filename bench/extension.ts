@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { Simulator } from '../test/simulator';
 import { withTimeout, type BenchBrowser, type ExtensionWorker, type TraceEvent, type WorkerSession } from './browser';
 import { FLOOR_PAGE, type FloorConfig } from './floor-extension';
-import { bootstrapMedian, median, round, sleep, summary } from './stats';
+import { median, medianRatio, round, sleep, summary, type MedianRatio } from './stats';
 import { WORKER_LIB, call } from './worker-lib';
 
 const ANALYST = 'analyst@acme.example';
@@ -138,6 +138,7 @@ export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSe
     floFetch.push(f.fetchMs);
     ratios.push(a / f.ms);
   }
+  const perPair = medianRatio(ratios);
   return {
     pairs,
     isolinkMs: summary(iso),
@@ -145,8 +146,8 @@ export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSe
     floorCreateResolvedMs: summary(floResolved),
     floorFetchMs: summary(floFetch),
     ratios: summary(ratios),
-    medianRatio: round(median(ratios), 3),
-    medianRatioInterval: bootstrapMedian(ratios),
+    medianRatio: perPair.ratio,
+    medianRatioInterval: perPair.interval,
     ratioOfMedians: round(median(iso) / median(flo), 3),
     apiRequestsPerIsolation: {
       min: Math.min(...perIsolation),
@@ -446,6 +447,7 @@ export async function coldBench(
   } catch (error) {
     scriptError = error instanceof Error ? error.message : String(error);
   }
+  const perPair = medianRatio(ratios);
   return {
     samples: pairs,
     startupMs: summary(iso.startup),
@@ -455,8 +457,8 @@ export async function coldBench(
     ratio: round(median(iso.cold) / median(warm), 3),
     floor: { startupMs: summary(flo.startup), firstClickMs: summary(flo.first), coldMs: summary(flo.cold) },
     floorRatios: summary(ratios),
-    floorRatio: round(median(ratios), 3),
-    floorRatioInterval: bootstrapMedian(ratios),
+    floorRatio: perPair.ratio,
+    floorRatioInterval: perPair.interval,
     split,
     ...(splitError === undefined ? {} : { splitError }),
     script,
@@ -494,25 +496,18 @@ export interface PagesResult {
   /** Navigation start -> `[data-ready="true"]` appears. */
   readonly popupMs: ReturnType<typeof summary>;
   readonly optionsMs: ReturnType<typeof summary>;
+  /** The floor extension's page (see floor-extension.ts), in the same rounds. */
+  readonly floorMs: ReturnType<typeof summary>;
   readonly popupLoadMs: ReturnType<typeof summary>;
   readonly optionsLoadMs: ReturnType<typeof summary>;
-  /** Median of the per-round ratios (each round loads the blank page, the popup and the options page once). */
-  readonly popupRatio: number;
-  readonly optionsRatio: number;
-  /** Seeded 95% bootstrap intervals of those medians. */
-  readonly popupRatioInterval: { readonly low: number; readonly high: number };
-  readonly optionsRatioInterval: { readonly low: number; readonly high: number };
-  /** The floor extension's page (see floor-extension.ts), in the same rounds; null when the floor is not loaded. */
-  readonly floor: {
-    readonly ms: ReturnType<typeof summary>;
-    /** Floor page / blank page, and each Isolink page / floor page: medians of per-round ratios, with intervals. */
-    readonly blankRatio: number;
-    readonly blankRatioInterval: { readonly low: number; readonly high: number };
-    readonly popupRatio: number;
-    readonly popupRatioInterval: { readonly low: number; readonly high: number };
-    readonly optionsRatio: number;
-    readonly optionsRatioInterval: { readonly low: number; readonly high: number };
-  } | null;
+  /** Medians of the per-round ratios (each round loads the four pages once), with intervals. */
+  readonly ratios: {
+    readonly popupToBlank: MedianRatio;
+    readonly optionsToBlank: MedianRatio;
+    readonly floorToBlank: MedianRatio;
+    readonly popupToFloor: MedianRatio;
+    readonly optionsToFloor: MedianRatio;
+  };
 }
 
 async function loadEnd(page: Page): Promise<number> {
@@ -520,6 +515,8 @@ async function loadEnd(page: Page): Promise<number> {
 }
 
 export async function pagesBench(b: BenchBrowser, samples: number, warmup: number): Promise<PagesResult> {
+  const floorBase = b.floor?.base;
+  if (floorBase === undefined) throw new Error('the browser was launched without the floor extension');
   const page = await b.context.newPage();
   await page.addInitScript(READY_OBSERVER);
   const blank = async (): Promise<{ ready: number; load: number }> => {
@@ -532,15 +529,9 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
     const ready = await withTimeout(page.evaluate<number>('globalThis.__benchReady'), 15_000, `${path} ready`);
     return { ready, load: await loadEnd(page) };
   };
-  const floorBase = b.floor?.base;
-  const kinds = {
-    blank,
-    popup: app(b.base, 'popup.html'),
-    options: app(b.base, 'options.html'),
-    floor: floorBase === undefined ? blank : app(floorBase, FLOOR_PAGE),
-  };
+  const kinds = { blank, popup: app(b.base, 'popup.html'), options: app(b.base, 'options.html'), floor: app(floorBase, FLOOR_PAGE) };
   type Kind = keyof typeof kinds;
-  const order: readonly Kind[] = floorBase === undefined ? ['blank', 'popup', 'options'] : ['blank', 'popup', 'options', 'floor'];
+  const order: readonly Kind[] = ['blank', 'popup', 'options', 'floor'];
   const out: Record<Kind, { ready: number[]; load: number[] }> = {
     blank: { ready: [], load: [] },
     popup: { ready: [], load: [] },
@@ -559,38 +550,22 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
     }
   }
   await page.close();
-  const perRound = (k: Kind, against: Kind): number[] => out[k].ready.map((ready, i) => ready / (out[against].ready[i] ?? Number.NaN));
-  const ratioOf = (k: Kind, against: Kind): { ratio: number; interval: { low: number; high: number } } => {
-    const ratios = perRound(k, against);
-    return { ratio: round(median(ratios), 3), interval: bootstrapMedian(ratios) };
-  };
-  const [popup, options] = [ratioOf('popup', 'blank'), ratioOf('options', 'blank')];
+  const perRound = (k: Kind, against: Kind): MedianRatio => medianRatio(out[k].ready.map((ready, i) => ready / (out[against].ready[i] ?? Number.NaN)));
   return {
     samples,
     blankMs: summary(out.blank.ready),
     popupMs: summary(out.popup.ready),
     optionsMs: summary(out.options.ready),
+    floorMs: summary(out.floor.ready),
     popupLoadMs: summary(out.popup.load),
     optionsLoadMs: summary(out.options.load),
-    popupRatio: popup.ratio,
-    optionsRatio: options.ratio,
-    popupRatioInterval: popup.interval,
-    optionsRatioInterval: options.interval,
-    floor:
-      floorBase === undefined
-        ? null
-        : (() => {
-            const [floorBlank, popupFloor, optionsFloor] = [ratioOf('floor', 'blank'), ratioOf('popup', 'floor'), ratioOf('options', 'floor')];
-            return {
-              ms: summary(out.floor.ready),
-              blankRatio: floorBlank.ratio,
-              blankRatioInterval: floorBlank.interval,
-              popupRatio: popupFloor.ratio,
-              popupRatioInterval: popupFloor.interval,
-              optionsRatio: optionsFloor.ratio,
-              optionsRatioInterval: optionsFloor.interval,
-            };
-          })(),
+    ratios: {
+      popupToBlank: perRound('popup', 'blank'),
+      optionsToBlank: perRound('options', 'blank'),
+      floorToBlank: perRound('floor', 'blank'),
+      popupToFloor: perRound('popup', 'floor'),
+      optionsToFloor: perRound('options', 'floor'),
+    },
   };
 }
 

@@ -42,7 +42,7 @@ import {
   type Composition,
   type SourceShare,
 } from './sizes';
-import { kB, round } from './stats';
+import { kB, round, withInterval } from './stats';
 import { textBench, type TextResult } from './text';
 import { unwrapBench, type UnwrapResult } from './unwrap';
 
@@ -421,7 +421,7 @@ try {
         row(
           'click.ratio',
           `2 click -> tab, Isolink / floor (median of ${r.pairs} pair ratios)`,
-          `${r.medianRatio} [95% ${r.medianRatioInterval.low}-${r.medianRatioInterval.high}] (Isolink ${r.isolinkMs.median} ms, floor ${r.floorMs.median} ms)`,
+          `${withInterval(r.medianRatio, r.medianRatioInterval)} (Isolink ${r.isolinkMs.median} ms, floor ${r.floorMs.median} ms)`,
           `<= ${BUDGETS.clickRatio}`,
           judge(r.medianRatio, (v) => v <= BUDGETS.clickRatio),
           { numeric: r.medianRatio },
@@ -449,7 +449,7 @@ try {
           row(
             'cold.floor',
             `3 cold click, Isolink / floor (median of ${r.samples} pair ratios)`,
-            `${r.floorRatio} [95% ${r.floorRatioInterval.low}-${r.floorRatioInterval.high}] (Isolink ${r.coldMs.median} ms = start ${r.startupMs.median} + 1st click ${r.firstClickMs.median}; floor ${r.floor.coldMs.median} = ${r.floor.startupMs.median} + ${r.floor.firstClickMs.median})`,
+            `${withInterval(r.floorRatio, r.floorRatioInterval)} (Isolink ${r.coldMs.median} ms = start ${r.startupMs.median} + 1st click ${r.firstClickMs.median}; floor ${r.floor.coldMs.median} = ${r.floor.startupMs.median} + ${r.floor.firstClickMs.median})`,
             `<= ${BUDGETS.coldRatio}`,
             judge(r.floorRatio, (v) => v <= BUDGETS.coldRatio),
             { numeric: r.floorRatio },
@@ -502,42 +502,40 @@ try {
       await section('pages', pageRows, async () => {
         const r: PagesResult = await pagesBench(b, 12, 2);
         details['pages'] = r;
-        for (const [id, name, ratio, interval, ms, budget] of [
-          ['pages.popup', 'popup', r.popupRatio, r.popupRatioInterval, r.popupMs.median, BUDGETS.popupRatio],
-          ['pages.options', 'options', r.optionsRatio, r.optionsRatioInterval, r.optionsMs.median, BUDGETS.optionsRatio],
+        const { popupToBlank, optionsToBlank, floorToBlank, popupToFloor, optionsToFloor } = r.ratios;
+        for (const [id, name, { ratio, interval }, ms, budget] of [
+          ['pages.popup', 'popup', popupToBlank, r.popupMs.median, BUDGETS.popupRatio],
+          ['pages.options', 'options', optionsToBlank, r.optionsMs.median, BUDGETS.optionsRatio],
         ] as const) {
           rows.push(
             row(
               id,
               `4 ${name} ready / blank page (median of ${r.samples} round ratios)`,
-              `${ratio} [95% ${interval.low}-${interval.high}] (${name} ${ms} ms, blank ${r.blankMs.median} ms)`,
+              `${withInterval(ratio, interval)} (${name} ${ms} ms, blank ${r.blankMs.median} ms)`,
               `<= ${budget}`,
               judge(ratio, (v) => v <= budget),
               { numeric: ratio },
             ),
           );
         }
-        const floor = r.floor;
-        if (floor) {
-          rows.push(
-            row(
-              'pages.floor',
-              '4 floor page ready / blank page (the same rounds)',
-              `${floor.blankRatio} [95% ${floor.blankRatioInterval.low}-${floor.blankRatioInterval.high}] (floor page ${floor.ms.median} ms: a script, a style sheet, the same two questions to its worker)`,
-              '-',
-              'info',
-              { numeric: floor.blankRatio },
-            ),
-            row(
-              'pages.vsFloor',
-              '4 Isolink page ready / floor page',
-              `popup ${floor.popupRatio} [95% ${floor.popupRatioInterval.low}-${floor.popupRatioInterval.high}], options ${floor.optionsRatio} [95% ${floor.optionsRatioInterval.low}-${floor.optionsRatioInterval.high}]`,
-              '-',
-              'info',
-              { numeric: floor.popupRatio },
-            ),
-          );
-        }
+        rows.push(
+          row(
+            'pages.floor',
+            '4 floor page ready / blank page (the same rounds)',
+            `${withInterval(floorToBlank.ratio, floorToBlank.interval)} (floor page ${r.floorMs.median} ms: a script, a style sheet, the same two questions to its worker)`,
+            '-',
+            'info',
+            { numeric: floorToBlank.ratio },
+          ),
+          row(
+            'pages.vsFloor',
+            '4 Isolink page ready / floor page',
+            `popup ${withInterval(popupToFloor.ratio, popupToFloor.interval)}, options ${withInterval(optionsToFloor.ratio, optionsToFloor.interval)}`,
+            '-',
+            'info',
+            { numeric: popupToFloor.ratio },
+          ),
+        );
       });
     }
 

@@ -72,3 +72,19 @@ export function bootstrapMedian(values: readonly number[], digits = 3, seed = 1)
   }
   return { low: round(quantile(medians, 0.025), digits), high: round(quantile(medians, 0.975), digits) };
 }
+
+/** A median of per-pair (or per-round) ratios, with its seeded 95% bootstrap interval. */
+export interface MedianRatio {
+  readonly ratio: number;
+  readonly interval: { readonly low: number; readonly high: number };
+}
+
+/** The median of `ratios` and its interval, both to 3 digits. */
+export function medianRatio(ratios: readonly number[]): MedianRatio {
+  return { ratio: round(median(ratios), 3), interval: bootstrapMedian(ratios) };
+}
+
+/** `1.103 [95% 1.085-1.271]`: a ratio as the report prints it. */
+export function withInterval(ratio: number, interval: MedianRatio['interval']): string {
+  return `${ratio} [95% ${interval.low}-${interval.high}]`;
+}
