@@ -20,6 +20,7 @@ export const LAYERS = {
   egress: { what: 'the egress location table', uses: [] },
   policy: { what: 'policy entries and their rules', uses: ['net'] },
   target: { what: 'from a link or text to the target isolated', uses: ['fang', 'net'] },
+  readers: { what: 'reported mails (.eml, .msg): their links, read without loading anything', uses: ['fang', 'net', 'target'] },
   service: { what: "the service's vocabulary: values, codes, limits, wire names (no zod, no fetch)", uses: ['net', 'policy'] },
   api: { what: 'the service client (zod, fetch)', uses: ['service', 'net', 'policy', 'egress'] },
   settings: { what: 'settings, token and recent contexts in storage', uses: ['service', 'api', 'net', 'policy', 'egress', 'fang', 'target'], browser: true },
@@ -32,10 +33,10 @@ export const LAYERS = {
   },
   ui: {
     what: 'the popup and the options page (Preact)',
-    uses: ['service', 'net', 'policy', 'egress', 'fang', 'target', 'settings', 'i18n', 'messaging'],
+    uses: ['service', 'net', 'policy', 'egress', 'fang', 'target', 'readers', 'settings', 'i18n', 'messaging'],
     types: ['api'],
     browser: true,
   },
-  lib: { what: "the npm package's entry", uses: ['service', 'api', 'fang', 'egress'] },
-  cli: { what: 'the isolink command', uses: ['service', 'api', 'net', 'policy', 'egress', 'fang', 'target'], node: true },
+  lib: { what: "the npm package's entry", uses: ['service', 'api', 'fang', 'egress', 'readers'] },
+  cli: { what: 'the isolink command', uses: ['service', 'api', 'net', 'policy', 'egress', 'fang', 'target', 'readers'], node: true },
 };

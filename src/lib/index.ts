@@ -1,7 +1,8 @@
 /**
- * Isolink as a library: the typed client for the whole service interface, and the link
- * tools the extension uses (refang, defang, extract, unwrap). ESM, for Node 20 and later;
- * no browser APIs, one runtime dependency (zod).
+ * Isolink as a library: the typed client for the whole service interface, the link tools
+ * the extension uses (refang, defang, extract, unwrap), and the reader of reported mails
+ * (linksInMail). ESM, for Node 20 and later; no browser APIs. Runtime dependencies: zod,
+ * and the mail reader's parsers (postal-mime, @kenjiuno/msgreader, parse5, tldts).
  *
  * @example
  * import { createClient, refang, unwrap } from 'isolink';
@@ -24,3 +25,19 @@ export {
   type EgressProtocol,
   type RegionName,
 } from '../egress';
+export {
+  linksInMail,
+  MAIL_FAILURES,
+  MAIL_LIMITS,
+  MAIL_PROBLEMS,
+  type LinkRefusal,
+  type MailFailure,
+  type MailFailureCode,
+  type MailFormat,
+  type MailLink,
+  type MailOptions,
+  type MailProblem,
+  type MailProblemCode,
+  type MailReading,
+  type MailReport,
+} from '../readers';

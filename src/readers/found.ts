@@ -1,0 +1,116 @@
+/**
+ * The links of a mail as one list: each link resolved once by the one resolver
+ * (src/target), listed once per target in the order first met, with every place it was
+ * found and whether any of its shown texts lies about where it goes.
+ */
+import type { WrapperId } from '../fang';
+import type { TargetUrlProblemCode } from '../net/url';
+import { resolveLink, type Resolved, type UnwrapMode } from '../target';
+
+import { isMismatch } from './hosts';
+
+/** Why a link is not isolated: the resolver's refusal, in its words and as data. */
+export interface LinkRefusal {
+  readonly code: TargetUrlProblemCode;
+  /** English words for developers; the extension says `code` with `params` in the analyst's language. */
+  readonly reason: string;
+  readonly params: readonly string[];
+}
+
+/** One link of a mail. */
+export interface MailLink {
+  /**
+   * The link as the mail wrote it, after MIME and HTML-entity decoding: made absolute
+   * against the HTML's `<base>` when it was relative, and refanged when it was found in
+   * text (so it can be given to the resolver again).
+   */
+  readonly url: string;
+  /** What would be isolated: the real target after refang, unwrap and checks; null when refused. */
+  readonly target: string | null;
+  /** Set when `target` is null: why the link is refused (`javascript:`, `data:`, not absolute…). */
+  readonly refused?: LinkRefusal;
+  /** The anchor's visible text (whitespace collapsed, at most 200 characters) or its image's alt; null for a bare URL. */
+  readonly shown: string | null;
+  /** `shown` names a host (a URL or a domain) whose registrable domain differs from the target's. */
+  readonly mismatch: boolean;
+  /** Every place it was found, in order: `html`, `text`, `attachment:<file name>`, `message:<subject>`. */
+  readonly where: readonly string[];
+  /** The wrappers around it (mail gateways, redirectors), outermost first; the last is the target itself when `opaque`. */
+  readonly wrappedBy: readonly WrapperId[];
+  /** The target is a wrapper that cannot be decoded offline (Mimecast): the isolated browser must follow it. */
+  readonly opaque: boolean;
+}
+
+interface Row {
+  url: string;
+  target: string | null;
+  refused?: LinkRefusal;
+  shown: string | null;
+  mismatch: boolean;
+  where: string[];
+  wrappedBy: readonly WrapperId[];
+  opaque: boolean;
+}
+
+/** Collects links as they are met; `list()` gives them in first-met order. */
+export class LinkList {
+  readonly #rows = new Map<string, Row>();
+  readonly #resolved = new Map<string, Resolved>();
+  readonly #mode: UnwrapMode;
+  readonly #max: number;
+  /** Links met after the list was full. */
+  dropped = 0;
+
+  constructor(mode: UnwrapMode, max: number) {
+    this.#mode = mode;
+    this.#max = max;
+  }
+
+  #resolve(url: string): Resolved {
+    let resolved = this.#resolved.get(url);
+    if (resolved === undefined) {
+      resolved = resolveLink(url, this.#mode);
+      this.#resolved.set(url, resolved);
+    }
+    return resolved;
+  }
+
+  /** A link met at `where`, with the text it showed (null for a bare URL). */
+  add(url: string, shown: string | null, where: string): void {
+    const resolved = this.#resolve(url);
+    const key = resolved.ok ? `t ${resolved.target.url.href}` : `r ${url}`;
+    const mismatch = resolved.ok && isMismatch(shown, resolved.target.url.hostname);
+    const row = this.#rows.get(key);
+    if (row !== undefined) {
+      if (!row.where.includes(where)) row.where.push(where);
+      if (mismatch && !row.mismatch) {
+        row.mismatch = true;
+        row.shown = shown;
+      } else if (row.shown === null) row.shown = shown;
+      return;
+    }
+    if (this.#rows.size >= this.#max) {
+      this.dropped++;
+      return;
+    }
+    if (resolved.ok) {
+      const { target } = resolved;
+      this.#rows.set(key, {
+        url,
+        target: target.url.href,
+        shown,
+        mismatch,
+        where: [where],
+        wrappedBy: target.wrapper === undefined ? target.layers : [...target.layers, target.wrapper],
+        opaque: target.opaque === true,
+      });
+    } else {
+      const refused: LinkRefusal = { code: resolved.code, reason: resolved.reason, params: resolved.params };
+      this.#rows.set(key, { url, target: null, refused, shown, mismatch: false, where: [where], wrappedBy: [], opaque: false });
+    }
+  }
+
+  list(): MailLink[] {
+    return [...this.#rows.values()];
+  }
+}

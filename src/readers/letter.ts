@@ -1,0 +1,39 @@
+/**
+ * A message as the link reader needs it, whatever its format: who sent it, its subject and
+ * date, its HTML and text bodies, and the attachments that may hold links. The MIME and
+ * Outlook readers (./mime, ./msg) each give one.
+ */
+
+export interface Letter {
+  /** "Name <address>", or the address alone; null when the message names no sender. */
+  readonly from: string | null;
+  readonly subject: string | null;
+  /** ISO 8601 when the date could be read, else as written; null when there is none. */
+  readonly date: string | null;
+  readonly html: string | null;
+  readonly text: string | null;
+  readonly attachments: readonly Attached[];
+}
+
+export interface Attached {
+  /** The file name as the message gives it ("" when it gives none). */
+  readonly name: string;
+  /** The declared type, lower case ("" when none). */
+  readonly mimeType: string;
+  readonly bytes: Uint8Array;
+}
+
+/** "Name <address>", the address alone, or the name alone. */
+export function sender(name: string | undefined, address: string | undefined): string | null {
+  const who = (name ?? '').trim();
+  const at = (address ?? '').trim();
+  if (who !== '' && at !== '' && who !== at) return `${who} <${at}>`;
+  return at !== '' ? at : who !== '' ? who : null;
+}
+
+/** The first bytes of an OLE compound file: an Outlook .msg is one. */
+const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+export function isCompoundFile(bytes: Uint8Array): boolean {
+  return COMPOUND_FILE.every((byte, i) => bytes[i] === byte);
+}

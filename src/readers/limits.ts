@@ -1,0 +1,21 @@
+/**
+ * The bounds of reading a reported mail: what a hostile file can make the reader do. Each
+ * is stated in the README and SECURITY.md; a mail beyond one is refused or cut short with
+ * a problem that names the limit, never read without end.
+ */
+export const MAIL_LIMITS = {
+  /** Largest mail read, in bytes (25 MiB: above what mail systems deliver). */
+  bytes: 25 * 1024 * 1024,
+  /** Deepest MIME multipart nesting (postal-mime's own guard, set here). */
+  mimeDepth: 50,
+  /** Most header bytes of one message, all its parts together (postal-mime's guard). */
+  headerBytes: 1024 * 1024,
+  /** Deepest chain of attached or forwarded messages read (the top message is level 0). */
+  messageDepth: 5,
+  /** Most attachments opened (HTML pages and messages), all levels together. */
+  attachments: 200,
+  /** Most links listed; the rest are counted in a problem. */
+  links: 20_000,
+  /** Longest shown text kept for a link, in characters. */
+  shownLength: 200,
+} as const;

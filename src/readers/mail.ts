@@ -1,0 +1,223 @@
+/**
+ * `linksInMail`: every link of a reported mail (.eml or Outlook .msg), with the text it
+ * pretended to be, where it was found, and what Isolink would isolate for it. Reading a
+ * mail fetches nothing and runs nothing: the bodies are parsed into inert trees (./html),
+ * and nothing of the mail is kept after the call.
+ */
+import { extractUrls } from '../fang';
+import type { UnwrapMode } from '../target';
+
+import { decodeText } from './charset';
+import { LinkList, type MailLink } from './found';
+import { collapse, readHtml } from './html';
+import { isCompoundFile, type Attached, type Letter } from './letter';
+import { MAIL_LIMITS } from './limits';
+import { readMime } from './mime';
+import { readMsg } from './msg';
+
+/** A mail's format: MIME (`.eml`, what "Report phishing" attaches) or Outlook's compound file (`.msg`). */
+export type MailFormat = 'eml' | 'msg';
+
+/** How linksInMail reads the bytes it is given. */
+export interface MailOptions {
+  /** How to read the bytes: `auto` (the default) tells an Outlook .msg from a MIME mail by its first bytes. */
+  readonly format?: 'auto' | MailFormat;
+  /** Wrapped links: isolate the real target (`unwrap`, the default) or the wrapper as written (`keep`). */
+  readonly unwrap?: Exclude<UnwrapMode, 'ask'>;
+}
+
+/** Why a mail could not be read at all, in English with `$1` for its params. */
+export const MAIL_FAILURES = {
+  mailEmpty: 'is empty',
+  mailTooLarge: 'is larger than the limit of $1 MiB',
+  notMail: 'is not a mail: neither a MIME message (.eml) nor an Outlook message (.msg)',
+  notCompoundFile: 'is not an Outlook .msg: it is not an OLE compound file',
+  mailUnreadable: 'could not be read as a mail: $1',
+} as const satisfies Record<string, string>;
+
+/** What could not be read inside a mail that was read, in English with `$1`… for its params. */
+export const MAIL_PROBLEMS = {
+  messageTooDeep: 'holds messages nested more than $1 deep; the deeper ones were not read',
+  tooManyAttachments: 'has more than $1 attachments to read; the rest were not read',
+  tooManyLinks: 'has more than $1 links; $2 more were not listed',
+  attachmentUnreadable: 'could not be read: $1',
+} as const satisfies Record<string, string>;
+
+/** The stable code of a MailFailure (`notMail`, `mailTooLarge`, …). */
+export type MailFailureCode = keyof typeof MAIL_FAILURES;
+/** The stable code of a MailProblem (`messageTooDeep`, `tooManyLinks`, …). */
+export type MailProblemCode = keyof typeof MAIL_PROBLEMS;
+
+/** A mail that could not be read: nothing of it is listed. */
+export interface MailFailure {
+  readonly ok: false;
+  readonly code: MailFailureCode;
+  readonly params: readonly string[];
+  /** English, for developers and the command: "is not a mail: …". */
+  readonly reason: string;
+}
+
+/** Something inside the mail that was left unread; the rest of the mail was read. */
+export interface MailProblem {
+  readonly code: MailProblemCode;
+  readonly params: readonly string[];
+  readonly reason: string;
+  /** Where it happened (`attachment:<file name>`, `message:<subject>`); absent for the mail as a whole. */
+  readonly where?: string;
+}
+
+/** A mail read: who sent it, what it says it is, and its links. */
+export interface MailReport {
+  readonly ok: true;
+  readonly format: MailFormat;
+  /** "Name <address>" as the mail claims (a sender is easily forged); null when absent. */
+  readonly from: string | null;
+  readonly subject: string | null;
+  /** ISO 8601 when the date could be read, else as written; null when absent. */
+  readonly date: string | null;
+  /** Every link, once per target, in the order first met. */
+  readonly links: readonly MailLink[];
+  /** Distinct remote resources (images, stylesheets, fonts, frames) the mail would load if shown: how it phones home. */
+  readonly remoteContent: number;
+  readonly problems: readonly MailProblem[];
+}
+
+/** What linksInMail answers: the mail read (`ok: true`), or why it could not be (`ok: false`). */
+export type MailReading = MailReport | MailFailure;
+
+function fill(template: string, params: readonly string[]): string {
+  return template.replace(/\$(\d)/g, (_, n: string) => params[Number(n) - 1] ?? '');
+}
+
+function failure(code: MailFailureCode, ...params: string[]): MailFailure {
+  return { ok: false, code, params, reason: fill(MAIL_FAILURES[code], params) };
+}
+
+/** A place name as `where` shows it: one line, no control characters, at most 100 characters. */
+function placeName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- a header or file name may carry any control character
+  return collapse(name.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' '), 100);
+}
+
+type AttachmentKind = 'html' | 'message';
+
+/** Which attachments hold links: HTML pages and messages (MIME or Outlook); the rest are left alone. */
+function kindOf(attachment: Attached): AttachmentKind | null {
+  const name = attachment.name.toLowerCase();
+  const type = attachment.mimeType;
+  if (type === 'text/html' || name.endsWith('.html') || name.endsWith('.htm')) return 'html';
+  if (type === 'message/rfc822' || type === 'application/vnd.ms-outlook' || name.endsWith('.eml') || name.endsWith('.msg')) return 'message';
+  return null;
+}
+
+/** State of one reading: the list, the remote resources, the problems and how many attachments were opened. */
+interface Reading {
+  readonly links: LinkList;
+  readonly remote: Set<string>;
+  readonly problems: MailProblem[];
+  opened: number;
+}
+
+function problem(reading: Reading, code: MailProblemCode, params: readonly string[], where?: string): void {
+  reading.problems.push({ code, params, reason: fill(MAIL_PROBLEMS[code], params), ...(where === undefined ? {} : { where }) });
+}
+
+function addHtml(reading: Reading, html: string, where: string): void {
+  const found = readHtml(html, MAIL_LIMITS.shownLength);
+  for (const link of found.links) reading.links.add(link.url, link.shown, where);
+  for (const url of found.remote) reading.remote.add(url);
+}
+
+/** A message inside the mail, of either format (told by its bytes); null when it is neither. */
+async function readInner(bytes: Uint8Array): Promise<Letter | null> {
+  return isCompoundFile(bytes) ? readMsg(bytes) : readMime(bytes);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads a message's bodies, then its attachments in order (attached messages to `MAIL_LIMITS.messageDepth`). */
+async function visit(reading: Reading, letter: Letter, depth: number, places: { readonly html: string; readonly text: string }): Promise<void> {
+  if (letter.html !== null) addHtml(reading, letter.html, places.html);
+  if (letter.text !== null) for (const url of extractUrls(letter.text)) reading.links.add(url, null, places.text);
+  for (const attachment of letter.attachments) {
+    const kind = kindOf(attachment);
+    if (kind === null) continue;
+    const where = `attachment:${placeName(attachment.name)}`;
+    reading.opened++;
+    if (reading.opened > MAIL_LIMITS.attachments) {
+      if (reading.opened === MAIL_LIMITS.attachments + 1) problem(reading, 'tooManyAttachments', [String(MAIL_LIMITS.attachments)]);
+      continue;
+    }
+    if (kind === 'html') {
+      addHtml(reading, decodeText(attachment.bytes), where);
+      continue;
+    }
+    if (depth + 1 > MAIL_LIMITS.messageDepth) {
+      problem(reading, 'messageTooDeep', [String(MAIL_LIMITS.messageDepth)], where);
+      continue;
+    }
+    let inner: Letter | null;
+    try {
+      inner = await readInner(attachment.bytes);
+    } catch (error) {
+      problem(reading, 'attachmentUnreadable', [messageOf(error)], where);
+      continue;
+    }
+    if (inner === null) {
+      problem(reading, 'attachmentUnreadable', ['not a mail'], where);
+      continue;
+    }
+    const place = `message:${placeName(inner.subject ?? attachment.name)}`;
+    await visit(reading, inner, depth + 1, { html: place, text: place });
+  }
+}
+
+/**
+ * Every link of a reported mail, with what it showed and what Isolink would isolate.
+ *
+ * Reads MIME (.eml, with postal-mime) and Outlook .msg (with @kenjiuno/msgreader), told
+ * apart by their first bytes unless `options.format` says. Links come from the HTML body
+ * (`<a>`, `<area>`, `<form action>`, `<meta http-equiv=refresh>`, `<base>` applied, and
+ * URLs in its text), the text body (defanged URLs too), attached `.html` pages, and
+ * attached or forwarded messages (to a bounded depth). Each is resolved as the extension
+ * and the command resolve any link (refang, unwrap, checks), listed once per target with
+ * every place it was found. `mailto:` and `tel:` links are left out; remote images,
+ * stylesheets and fonts are counted, not listed.
+ *
+ * Never throws and never fetches: a file that is not a mail, too large or damaged gives
+ * `{ ok: false, code, reason }`; what could not be read inside a mail is in `problems`.
+ *
+ * @example
+ * import { readFile } from 'node:fs/promises';
+ * import { linksInMail } from 'isolink';
+ * const mail = await linksInMail(await readFile('reported.eml'));
+ * if (mail.ok) for (const link of mail.links) console.log(link.shown, '->', link.target, link.mismatch ? '(lies)' : '');
+ */
+export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}): Promise<MailReading> {
+  if (bytes.length === 0) return failure('mailEmpty');
+  if (bytes.length > MAIL_LIMITS.bytes) return failure('mailTooLarge', String(MAIL_LIMITS.bytes / 1024 / 1024));
+  const format = options.format ?? 'auto';
+  const compound = isCompoundFile(bytes);
+  if (format === 'msg' && !compound) return failure('notCompoundFile');
+  const reading: Reading = { links: new LinkList(options.unwrap ?? 'unwrap', MAIL_LIMITS.links), remote: new Set(), problems: [], opened: 0 };
+  try {
+    const letter = compound && format !== 'eml' ? readMsg(bytes) : await readMime(bytes);
+    if (letter === null) return failure('notMail');
+    await visit(reading, letter, 0, { html: 'html', text: 'text' });
+    if (reading.links.dropped > 0) problem(reading, 'tooManyLinks', [String(MAIL_LIMITS.links), String(reading.links.dropped)]);
+    return {
+      ok: true,
+      format: compound && format !== 'eml' ? 'msg' : 'eml',
+      from: letter.from,
+      subject: letter.subject,
+      date: letter.date,
+      links: reading.links.list(),
+      remoteContent: reading.remote.size,
+      problems: reading.problems,
+    };
+  } catch (error) {
+    return failure('mailUnreadable', messageOf(error));
+  }
+}

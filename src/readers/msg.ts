@@ -1,0 +1,46 @@
+/**
+ * An Outlook .msg (an OLE compound file, [MS-OXMSG]) read with @kenjiuno/msgreader: the
+ * maintained reader of the format in JavaScript, for the browser and Node. It gives the
+ * sender, subject, plain body, HTML body (PidTagHtml) and attachments, embedded messages
+ * included (which are read again, as messages of their own).
+ */
+import MsgReaderImport from '@kenjiuno/msgreader';
+
+import { decodeText } from './charset';
+import { sender, type Attached, type Letter } from './letter';
+
+type MsgReaderClass = typeof MsgReaderImport;
+// The package is CommonJS: bundlers give its default export, Node's ESM loader the module object holding it.
+const MsgReader: MsgReaderClass = (MsgReaderImport as unknown as { default?: MsgReaderClass }).default ?? MsgReaderImport;
+
+/** A date the reader gives, as ISO 8601 when it can be read. */
+function isoDate(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
+}
+
+/** The message in a compound file, or null when the file is a compound file of another kind (a .doc). Throws on a damaged file. */
+export function readMsg(bytes: Uint8Array): Letter | null {
+  const reader = new MsgReader(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const data = reader.getFileData();
+  if (data.error !== undefined) return null;
+  const html = data.bodyHtml ?? (data.html === undefined ? null : decodeText(data.html, data.internetCodepage ?? data.messageCodepage));
+  const attachments: Attached[] = [];
+  for (const fields of data.attachments ?? []) {
+    const { fileName, content } = reader.getAttachment(fields);
+    attachments.push({
+      name: fileName,
+      mimeType: fields.innerMsgContent === true ? 'application/vnd.ms-outlook' : (fields.attachMimeTag ?? '').toLowerCase(),
+      bytes: content,
+    });
+  }
+  return {
+    from: sender(data.senderName, data.senderSmtpAddress ?? data.senderEmail),
+    subject: data.subject ?? null,
+    date: isoDate(data.messageDeliveryTime ?? data.clientSubmitTime),
+    html,
+    text: data.body ?? null,
+    attachments,
+  };
+}
