@@ -6,8 +6,10 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 /**
  * The npm package: the library (`dist/index.js` with bundled declarations) and the
- * `isolink` command (`dist/cli.js`), sharing one chunk of client code. zod, the one
- * runtime dependency, stays external. The extension's build (WXT) does not use this.
+ * `isolink` command (`dist/cli.js`), sharing one chunk of client code. The runtime
+ * dependencies (zod; the mail reader's postal-mime, @kenjiuno/msgreader, parse5 and tldts)
+ * stay external: tsup leaves every package in `dependencies` out of the bundle. The
+ * extension's build (WXT) does not use this.
  */
 export default defineConfig({
   entry: { index: 'src/lib/index.ts', cli: 'src/cli/main.ts' },

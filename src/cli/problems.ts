@@ -35,6 +35,8 @@ const USAGE_WORDS = {
   inputUnreadable: (path, reason) => `Cannot read ${path} (${reason}). Check the path.`,
   outputUnwritable: (path, reason) => `Cannot write ${path} (${reason}). Check the path and its permissions.`,
   inputInvalid: (path, detail) => `${path}: ${detail}. Fix the file and try again.`,
+  mailInvalid: (path, reason) =>
+    `${path} ${reason}. Isolink reads a reported mail saved as .eml (MIME) or .msg (Outlook): save the report's attachment as a file and give that.`,
   urlRefused: (url, reason) => `Refused ${url}: it ${reason}. Nothing was sent; give the link's http(s) address.`,
   noUrls: (source) => `No http or https URL found in ${source}. Check the input (defanged links are found too).`,
   unknownEgress: (name) => `Unknown egress location '${name}'. 'isolink egress' lists them.`,

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import type { Command, CommandGroup, FlagSpecs, FlagValues } from './command';
 import { fangCommands } from './commands/fang';
 import { isolateCommands } from './commands/isolate';
+import { mail } from './commands/mail';
 import { proxies } from './commands/proxies';
 import { contexts, files, serviceCommands } from './commands/service';
 import { ENV, loadSettings, noSettings } from './config';
@@ -21,6 +22,7 @@ import { VERSION } from './version';
 const TABLE: Readonly<Record<string, Command | CommandGroup>> = {
   ...fangCommands,
   ...isolateCommands,
+  mail,
   contexts,
   ...serviceCommands,
   proxies,

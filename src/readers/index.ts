@@ -18,3 +18,4 @@ export {
 } from './mail';
 export type { LinkRefusal, MailLink } from './found';
 export { MAIL_LIMITS } from './limits';
+export { mailFormatOf } from './letter';

@@ -37,3 +37,20 @@ const COMPOUND_FILE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 export function isCompoundFile(bytes: Uint8Array): boolean {
   return COMPOUND_FILE.every((byte, i) => bytes[i] === byte);
 }
+
+/** Header names a mail starts with (one of them, on its first line). */
+const FIRST_HEADER =
+  /^(?:received|return-path|from|to|delivered-to|mime-version|message-id|date|subject|sender|reply-to|dkim-signature|arc-[\w-]+|authentication-results|x-[\w-]+):/i;
+
+/**
+ * The format a file is in when it is a mail, judged by its first bytes and its name
+ * (`.eml`, `.msg`); null for anything else (a list of links, a CSV file).
+ */
+export function mailFormatOf(bytes: Uint8Array, name = ''): 'eml' | 'msg' | null {
+  if (isCompoundFile(bytes)) return 'msg';
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.msg')) return 'msg';
+  if (lower.endsWith('.eml')) return 'eml';
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 256)).trimStart();
+  return FIRST_HEADER.test(head) ? 'eml' : null;
+}

@@ -26,6 +26,8 @@ export function readMsg(bytes: Uint8Array): Letter | null {
   const data = reader.getFileData();
   if (data.error !== undefined) return null;
   const html = data.bodyHtml ?? (data.html === undefined ? null : decodeText(data.html, data.internetCodepage ?? data.messageCodepage));
+  // A compound file with no message class, subject or body is some other document (or an empty shell).
+  if (data.messageClass === undefined && data.subject === undefined && data.body === undefined && html === null) return null;
   const attachments: Attached[] = [];
   for (const fields of data.attachments ?? []) {
     const { fileName, content } = reader.getAttachment(fields);

@@ -1,8 +1,8 @@
 /**
  * The npm package as a user gets it: `npm pack` at the root (dist/ was built by the
  * project's global setup, as prepack builds it), installed into an empty directory with
- * nothing else (zod packed from this checkout, and --offline: no test touches the
- * network), then the command, the library (against the simulator) and its types
+ * nothing else (its runtime dependencies packed from this checkout, and --offline: no
+ * test touches the network), then the command, the library (against the simulator) and its types
  * (tsc --strict, nodenext, no @types/node).
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
@@ -35,20 +35,21 @@ beforeAll(async () => {
   sim = await startSimulator();
   const dir = scratch();
   [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], ROOT)) as [typeof packed];
-  npm(['pack', './node_modules/zod', '--pack-destination', dir], ROOT);
+  // Every runtime package of this checkout (the dependencies and theirs), packed as the registry would serve it.
+  const runtime = npm(['ls', '--all', '--omit=dev', '--parseable'], ROOT).trim().split('\n').slice(1);
+  const tarballs = runtime.map((path) => {
+    const [tarball] = JSON.parse(npm(['pack', path, '--ignore-scripts', '--json', '--pack-destination', dir], ROOT)) as [{ filename: string }];
+    return join(dir, tarball.filename);
+  });
   app = join(dir, 'app');
   execFileSync('mkdir', [app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  npm(['install', join(dir, packed.filename), join(dir, `zod-${readZodVersion()}.tgz`), '--offline', '--no-audit', '--no-fund'], app);
+  npm(['install', join(dir, packed.filename), ...tarballs, '--offline', '--no-audit', '--no-fund'], app);
 }, 120_000);
 
 afterAll(async () => {
   await sim.close();
 });
-
-function readZodVersion(): string {
-  return (JSON.parse(readFileSync('node_modules/zod/package.json', 'utf8')) as { version: string }).version;
-}
 
 describe('the npm package', () => {
   it('packs the built library, its types and the command, and nothing of the extension', () => {
@@ -57,11 +58,15 @@ describe('the npm package', () => {
     expect(paths.filter((path) => !/^(?:dist\/[\w-]+\.(?:js|d\.ts)|package\.json|README\.md|CHANGELOG\.md|SECURITY\.md|LICENSE)$/.test(path))).toEqual([]);
   });
 
-  it('runs no install step (no preinstall, install or postinstall) and depends on zod alone', () => {
+  it('runs no install step (no preinstall, install or postinstall) and brings at most 12 runtime packages, each named in the README', () => {
     for (const script of ['preinstall', 'install', 'postinstall']) expect(manifest.scripts[script]).toBeUndefined();
-    expect(Object.keys(manifest.dependencies)).toEqual(['zod']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@kenjiuno/msgreader', 'parse5', 'postal-mime', 'tldts', 'zod']);
     const tree = npm(['ls', '--all', '--omit=dev', '--parseable'], app).trim().split('\n').slice(1);
-    expect(tree.length).toBeLessThanOrEqual(3);
+    // Isolink itself and what it brings, counted transitively.
+    const brought = tree.map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)).filter((name) => name !== 'isolink');
+    expect(brought.length).toBeLessThanOrEqual(12);
+    const readme = readFileSync('README.md', 'utf8');
+    for (const name of brought) expect(readme, `README names ${name}`).toContain(`\`${name}\``);
   });
 
   it('installs node_modules/.bin/isolink, which prints the version', () => {
@@ -72,7 +77,8 @@ describe('the npm package', () => {
 
   it('is importable as ESM, reaches no browser API, and creates a context in the simulator', async () => {
     const script = `
-      import { createClient, refang, defang, extractUrls, unwrap, isAuthError, AuthError, isValidationError } from 'isolink';
+      import { createClient, refang, defang, extractUrls, unwrap, isAuthError, AuthError, isValidationError, linksInMail } from 'isolink';
+      const mail = await linksInMail(new TextEncoder().encode('From: a@b.example\\r\\nSubject: s\\r\\nContent-Type: text/html\\r\\n\\r\\n<a href="https://real.example/x">www.paypal.com</a>'));
       const client = createClient({ baseUrl: process.env.SIM_URL, launchBase: process.env.SIM_URL, token: process.env.SIM_TOKEN });
       const { url } = unwrap(refang('hxxps://eur01.safelinks.protection.outlook[.]com/?url=https%3A%2F%2Freal.example%2F&data=1'));
       const created = await client.createContext({ username: 'lead@acme.example', url, auto_domain_allow: true });
@@ -82,6 +88,7 @@ describe('the npm package', () => {
         url, launch: client.launchUrl(created.browse_context_id), defanged: defang('https://a.example/'),
         found: extractUrls('see hxxp://b[.]example/x'), guard: isAuthError(new AuthError()), refused,
         browser: typeof globalThis.browser, chrome: typeof globalThis.chrome,
+        mail: mail.ok ? mail.links.map((link) => [link.target, link.mismatch]) : mail.reason,
       }));`;
     // Asynchronously: the simulator answers from this process.
     const ran = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
@@ -99,6 +106,7 @@ describe('the npm package', () => {
       refused: true,
       browser: 'undefined',
       chrome: 'undefined',
+      mail: [['https://real.example/x', true]],
     });
     expect(String(result['launch'])).toMatch(new RegExp(`^${sim.url}/launch\\?ctx=\\w+$`));
     expect(sim.state.contexts.size).toBe(1);

@@ -11,18 +11,19 @@ import { countFlag, stringFlag, type Command, type CommandContext } from '../com
 import { ENV, connect, required, setting } from '../config';
 import { FEED_FORMATS, isFeedFormat, urlsInFeed } from '../feeds';
 import { readInputs, textOf } from '../input';
+import { mailFormatFor, readMail } from '../mails';
 import type { Output, Progress } from '../output';
 import { CliError, EXIT, describe } from '../problems';
 
 /** Flags every creating command takes. */
-const CREATE_FLAGS = {
+export const CREATE_FLAGS = {
   username: { type: 'string' },
   'max-uses': { type: 'string' },
   'expires-in': { type: 'string' },
   'keep-wrapper': { type: 'boolean' },
 } as const;
 
-const CREATE_HELP = [
+export const CREATE_HELP = [
   '--username U   the user the context is for (default: ISOLINK_USERNAME)',
   '--max-uses N   launches allowed; --expires-in S  seconds until it expires',
   '--keep-wrapper isolate a rewritten link as it is instead of its real target',
@@ -219,11 +220,12 @@ function printBulk(out: Output, lines: readonly BulkLine[]): number {
 }
 
 const bulk: Command = {
-  summary: 'Create a context for every URL in a report, a list, a CSV file or a STIX bundle',
+  summary: 'Create a context for every URL in a report, a list, a CSV file, a STIX bundle or a mail',
   usage: '[file]',
   help: [
-    'Reads the file or stdin. --format auto|text|csv|stix (auto: a JSON bundle is STIX, a .csv',
-    'file or lines with the same number of commas are CSV, anything else is text). In STIX, only',
+    'Reads the file or stdin. --format auto|text|csv|stix|eml|msg (auto: a reported mail, .eml or',
+    '.msg, is read as isolink mail reads it; a JSON bundle is STIX, a .csv file or lines with the',
+    'same number of commas are CSV, anything else is text). In STIX, only',
     "indicator patterns [url:value = '…'] and url observables count. Links are refanged and",
     'unwrapped as by open; repeats are created once. Up to 50 contexts per request.',
     'Prints "url<TAB>launch" (or "url<TAB>error: …") per URL; --json prints NDJSON objects with',
@@ -235,17 +237,36 @@ const bulk: Command = {
   args: { min: 0, max: 1 },
   async run(context) {
     const format = stringFlag(context, 'format') ?? 'auto';
-    if (!isFeedFormat(format)) throw new CliError('badFlag', `--format takes ${FEED_FORMATS.join(', ')}`, 'bulk');
-    const { params, autoDomainAllow, mode } = shared(context);
+    if (!isFeedFormat(format) && format !== 'eml' && format !== 'msg')
+      throw new CliError('badFlag', `--format takes ${[...FEED_FORMATS, 'eml', 'msg'].join(', ')}`, 'bulk');
+    const { mode } = shared(context);
     const [input] = await readInputs(context.io, context.out, context.args);
     if (input === undefined) return EXIT.ok;
-    const links = urlsInFeed(textOf(input), input.source, format);
+    const mailFormat = mailFormatFor(input, format);
+    let links: string[];
+    if (mailFormat === null) links = urlsInFeed(textOf(input), input.source, isFeedFormat(format) ? format : 'auto');
+    else {
+      // A mail's links as the mail reader lists them; the refused ones are named, not sent.
+      const mail = await readMail(input, mailFormat, mode === 'keep' ? 'keep' : 'unwrap');
+      links = mail.links.filter((link) => link.target !== null).map((link) => link.url);
+      const refused = mail.links.length - links.length;
+      if (refused > 0) context.out.note(`isolink: ${refused} link(s) of the mail cannot be isolated (see 'isolink mail ${input.source}').`);
+    }
     if (links.length === 0) throw new CliError('noUrls', input.source);
-    const { lines, lineOf } = bulkLines(links, mode);
-    const { client } = await connect(context.settings, context.out, context.fetch);
-    await createAll(client, params, autoDomainAllow, lineOf, context.out.progress('Creating contexts', lineOf.size));
-    return printBulk(context.out, lines) > 0 ? EXIT.failed : EXIT.ok;
+    return createLinks(context, links);
   },
 };
+
+/**
+ * Creates a context for every link (resolved again by the one resolver; a refusal is that
+ * link's line), prints one result per link as `bulk` does, and returns the exit status.
+ */
+export async function createLinks(context: CommandContext, links: readonly string[]): Promise<number> {
+  const { params, autoDomainAllow, mode } = shared(context);
+  const { lines, lineOf } = bulkLines(links, mode);
+  const { client } = await connect(context.settings, context.out, context.fetch);
+  await createAll(client, params, autoDomainAllow, lineOf, context.out.progress('Creating contexts', lineOf.size));
+  return printBulk(context.out, lines) > 0 ? EXIT.failed : EXIT.ok;
+}
 
 export const isolateCommands: Readonly<Record<string, Command>> = { open, bulk };

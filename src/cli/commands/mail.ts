@@ -1,0 +1,119 @@
+/**
+ * `isolink mail <file>`: the links of a reported mail (.eml or .msg), each with the text it
+ * showed, the real target, where it was found and a mark where the text lies. Reading
+ * needs no configuration and sends nothing; `--open` isolates the targets as `bulk` does.
+ */
+import { WRAPPER_NAMES } from '../../fang';
+import type { MailLink, MailReport } from '../../readers';
+import { stringFlag, type Command } from '../command';
+import { loadSettings } from '../config';
+import { readInput } from '../input';
+import { printable, readMail } from '../mails';
+import type { Output } from '../output';
+import { CliError, EXIT } from '../problems';
+import { CREATE_FLAGS, CREATE_HELP, createLinks } from './isolate';
+
+/** The row numbers `--only` names ("1,3,5-7"), checked against how many rows there are. */
+export function onlyRows(value: string, count: number): Set<number> {
+  const rows = new Set<number>();
+  for (const part of value.split(',')) {
+    const range = /^\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?$/.exec(part);
+    const first = Number(range?.[1]);
+    const last = range?.[2] === undefined ? first : Number(range[2]);
+    if (range === null || first < 1 || last < first || last > count)
+      throw new CliError('badFlag', `--only takes row numbers from 1 to ${count} ("1,3" or "2-4"), not "${printable(part.trim())}"`, 'mail');
+    for (let row = first; row <= last; row++) rows.add(row);
+  }
+  return rows;
+}
+
+/** One link as `--json` prints it: the library's fields, exactly. */
+function record(link: MailLink): Record<string, unknown> {
+  return {
+    url: link.url,
+    target: link.target,
+    shown: link.shown,
+    mismatch: link.mismatch,
+    where: link.where,
+    wrappedBy: link.wrappedBy,
+    opaque: link.opaque,
+    ...(link.refused === undefined ? {} : { refused: link.refused }),
+  };
+}
+
+function printLinks(out: Output, mail: MailReport): void {
+  if (out.json) {
+    for (const link of mail.links) out.record(record(link));
+    return;
+  }
+  out.note(`From: ${printable(mail.from ?? '(none)')}`);
+  out.note(`Subject: ${printable(mail.subject ?? '(none)')}`);
+  if (mail.date !== null) out.note(`Date: ${printable(mail.date)}`);
+  const rows = mail.links.map((link, index) => {
+    const wrapped =
+      link.wrappedBy.length === 0 ? '' : ` (wrapped by ${link.wrappedBy.map((id) => WRAPPER_NAMES[id]).join(', ')}${link.opaque ? ', not decodable' : ''})`;
+    return [
+      String(index + 1),
+      printable(link.shown ?? ''),
+      link.target === null ? `refused: ${printable(link.url)} ${link.refused?.reason ?? ''}`.trimEnd() : `${link.target}${wrapped}`,
+      printable(link.where.join(', ')),
+      link.mismatch ? 'MISMATCH' : '',
+    ];
+  });
+  out.table(rows, ['#', 'SHOWN', 'TARGET', 'WHERE', '']);
+  const lying = mail.links.filter((link) => link.mismatch).length;
+  out.note(
+    `isolink: ${mail.links.length} link(s)${lying > 0 ? `, ${lying} whose text names another site (MISMATCH)` : ''}; ${mail.remoteContent} remote resource(s) the mail would load if shown (none was loaded).`,
+  );
+}
+
+export const mail: Command = {
+  summary: 'List the links of a reported mail (.eml or .msg); --open isolates them',
+  usage: '<file>',
+  help: [
+    'Prints one row per link: its number, the text it showed, the real target (refanged,',
+    'unwrapped, checked as by open), where it was found (html, text, attachment:<name>,',
+    'message:<subject>), and MISMATCH where the text names another site. Tab-separated on a',
+    'pipe, aligned on a terminal; From, Subject and Date go to stderr. --json prints one object',
+    'per link: url, target, shown, mismatch, where, wrappedBy, opaque (and refused when target',
+    'is null). Reading sends nothing and needs no configuration.',
+    '--format auto|eml|msg  how to read the file (auto: told by its first bytes)',
+    '--open        create a context for every link that can be isolated, as bulk does',
+    '--only 1,3-4  with --open: only these rows',
+    ...CREATE_HELP,
+    'Exit status 2 for an unreadable file, a file that is not a mail, or one over 25 MiB.',
+    'Example: isolink mail reported.eml --json | jq -r "select(.mismatch) | .target"',
+  ],
+  flags: { ...CREATE_FLAGS, open: { type: 'boolean' }, only: { type: 'string' }, format: { type: 'string' } },
+  args: { min: 1, max: 1, missing: '<file>' },
+  offline: true,
+  async run(context) {
+    const format = stringFlag(context, 'format') ?? 'auto';
+    if (format !== 'auto' && format !== 'eml' && format !== 'msg') throw new CliError('badFlag', '--format takes auto, eml or msg', 'mail');
+    const open = context.flags['open'] === true;
+    const only = stringFlag(context, 'only');
+    if (only !== undefined && !open) throw new CliError('badFlag', '--only goes with --open', 'mail');
+    // Only --open reads the configuration: reading a mail works with none, even a broken one.
+    const settings = open ? await loadSettings(context.io) : context.settings;
+    const keep = context.flags['keep-wrapper'] === true || (open && settings.file.defaults?.unwrap === 'keep');
+    const input = await readInput(context.io, context.out, context.args[0] ?? '-');
+    const found = await readMail(input, format, keep ? 'keep' : 'unwrap');
+    for (const problem of found.problems)
+      context.out.note(`isolink: ${problem.where === undefined ? 'the mail' : printable(problem.where)} ${problem.reason}.`);
+    if (found.links.length === 0) {
+      context.io.stderr.write(`isolink: no links found in ${printable(input.source)}.\n`);
+      return EXIT.ok;
+    }
+    if (!open) {
+      printLinks(context.out, found);
+      return EXIT.ok;
+    }
+    const rows = only === undefined ? undefined : onlyRows(only, found.links.length);
+    const chosen = found.links.filter((link, index) => link.target !== null && (rows === undefined || rows.has(index + 1)));
+    if (chosen.length === 0) throw new CliError('noUrls', `the chosen rows of ${input.source}`);
+    return createLinks(
+      { ...context, settings },
+      chosen.map((link) => link.url),
+    );
+  },
+};
