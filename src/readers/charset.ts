@@ -13,6 +13,26 @@ const CODE_PAGES: Readonly<Record<number, string>> = {
   50220: 'iso-2022-jp', 50221: 'iso-2022-jp', 50222: 'iso-2022-jp', 51932: 'euc-jp', 54936: 'gb18030', 65001: 'utf-8',
 }; // prettier-ignore
 
+/** The TextDecoder label of a Windows code page, if known. */
+export function codePageLabel(codePage: number | undefined): string | undefined {
+  return codePage === undefined ? undefined : CODE_PAGES[codePage];
+}
+
+/** What windows-1252 (which the Encoding standard also uses for iso-8859-1 and us-ascii) makes of bytes 0x80 to 0x9F. */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Text with the C1 controls U+0080 to U+009F read as windows-1252 reads those bytes
+ * (smart quotes, dashes, €). Some Node versions' TextDecoder gives the controls for
+ * windows-1252 and iso-8859-1 where browsers give the characters; a mail never means a C1
+ * control, so the same words come out in the command and in the page.
+ */
+export function fixC1<T extends string | null>(text: T): T {
+  if (text === null || !/[\u0080-\u009f]/.test(text)) return text;
+  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH.charAt(c.charCodeAt(0) - 0x80)) as T;
+}
+
 /** `<meta charset=…>` or `<meta http-equiv=Content-Type content="…; charset=…">` in an HTML page's first kilobyte. */
 const META_CHARSET = /<meta[^>]{0,200}?charset\s*=\s*["']?([\w.:-]{1,40})/i;
 
@@ -41,5 +61,5 @@ export function decodeText(bytes: Uint8Array, codePage?: number): string {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   const chosen =
     decoder(bom) ?? decoder(codePage === undefined ? undefined : CODE_PAGES[codePage]) ?? decoder(META_CHARSET.exec(head)?.[1]) ?? new TextDecoder('utf-8');
-  return chosen.decode(bytes);
+  return fixC1(chosen.decode(bytes));
 }

@@ -5,6 +5,7 @@
  */
 import PostalMime from 'postal-mime';
 
+import { fixC1 } from './charset';
 import { sender, type Attached, type Letter } from './letter';
 import { MAIL_LIMITS } from './limits';
 
@@ -45,11 +46,11 @@ export async function readMime(bytes: Uint8Array): Promise<Letter | null> {
           : new Uint8Array(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength),
   }));
   return {
-    from,
-    subject: email.subject ?? null,
+    from: fixC1(from),
+    subject: fixC1(email.subject ?? null),
     date: email.date ?? null,
-    html: email.html ?? null,
-    text: email.text ?? null,
+    html: fixC1(email.html ?? null),
+    text: fixC1(email.text ?? null),
     attachments,
   };
 }

@@ -6,7 +6,7 @@
  */
 import MsgReaderImport from '@kenjiuno/msgreader';
 
-import { decodeText } from './charset';
+import { codePageLabel, decodeText, fixC1 } from './charset';
 import { sender, type Attached, type Letter } from './letter';
 
 type MsgReaderClass = typeof MsgReaderImport;
@@ -22,9 +22,23 @@ function isoDate(value: string | undefined): string | null {
 
 /** The message in a compound file, or null when the file is a compound file of another kind (a .doc). Throws on a damaged file. */
 export function readMsg(bytes: Uint8Array): Letter | null {
-  const reader = new MsgReader(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  const data = reader.getFileData();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let reader = new MsgReader(view);
+  let data = reader.getFileData();
   if (data.error !== undefined) return null;
+  // The reader decodes 8-bit strings as UTF-8 unless told their code page, which the message
+  // itself records (PidTagMessageCodepage): read again with it where it says another one.
+  const ansi = codePageLabel(data.messageCodepage ?? data.internetCodepage);
+  if (ansi !== undefined && ansi !== 'utf-8' && !ansi.startsWith('utf-16')) {
+    const again = new MsgReader(view);
+    again.parserConfig = { ansiEncoding: ansi };
+    try {
+      data = again.getFileData();
+      reader = again;
+    } catch {
+      // A code page the reader's decoder does not know: the strings stay as first read.
+    }
+  }
   const html = data.bodyHtml ?? (data.html === undefined ? null : decodeText(data.html, data.internetCodepage ?? data.messageCodepage));
   // A compound file with no message class, subject or body is some other document (or an empty shell).
   if (data.messageClass === undefined && data.subject === undefined && data.body === undefined && html === null) return null;
@@ -38,11 +52,11 @@ export function readMsg(bytes: Uint8Array): Letter | null {
     });
   }
   return {
-    from: sender(data.senderName, data.senderSmtpAddress ?? data.senderEmail),
-    subject: data.subject ?? null,
+    from: fixC1(sender(data.senderName, data.senderSmtpAddress ?? data.senderEmail)),
+    subject: fixC1(data.subject ?? null),
     date: isoDate(data.messageDeliveryTime ?? data.clientSubmitTime),
-    html,
-    text: data.body ?? null,
+    html: fixC1(html),
+    text: fixC1(data.body ?? null),
     attachments,
   };
 }

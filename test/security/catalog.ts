@@ -192,6 +192,18 @@ export const CATALOG: readonly Property[] = [
     title: 'defang, refang, extractUrls and unwrap stay linear on adversarial floods',
     how: 'Time ratio between 1 MiB and 256 KiB inputs (text floods for the three, hostile wrapped links for unwrap), median of 3 runs, must stay under 10 (quadratic gives ~16)',
   },
+  {
+    id: 'mail-hostile',
+    item: 9,
+    title: 'A hostile mail never makes linksInMail throw, and every refusal says why',
+    how: 'fast-check: arbitrary bytes, compound-file headers with arbitrary sectors, and real mails cut, spliced and corrupted at random places (boundaries, encodings, charsets, headers), through linksInMail with each format; every answer is a report or a failure with a known code and words',
+  },
+  {
+    id: 'linear-mail',
+    item: 9,
+    title: 'linksInMail stays linear on hostile mails',
+    how: 'Time ratio between 4 MiB and 1 MiB mails (links, nested elements, defanged text, parts, attribute floods, conditional comments), median of 3 runs, must stay under 10 (quadratic gives ~16)',
+  },
 ];
 
 export const CATALOG_IDS = new Set(CATALOG.map((property) => property.id));
