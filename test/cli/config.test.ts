@@ -148,7 +148,7 @@ describe('usage errors', () => {
     [['open', 'https://a.example/', 'https://b.example/'], "isolink: Unexpected argument 'https://b.example/'. See 'isolink open --help'.\n"],
     [['open', '--max-uses', 'lots', 'https://a.example/'], 'isolink: --max-uses takes a positive whole number.\n'],
     [['open', '--egress'], "isolink: --egress is malformed (does it need a value?). See 'isolink open --help'.\n"],
-    [['bulk', '--format', 'xml'], "isolink: --format takes auto, text, csv, stix. See 'isolink bulk --help'.\n"],
+    [['bulk', '--format', 'xml'], "isolink: --format takes auto, text, csv, stix, eml, msg. See 'isolink bulk --help'.\n"],
     [['proxies', 'frob'], "isolink: Unknown command 'proxies frob'. See 'isolink --help' for the commands.\n"],
   ])('%j exits 2 with one line saying what to do', async (args, message) => {
     const ran = await isolink(args, { env: envFor(sim()) });

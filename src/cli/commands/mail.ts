@@ -14,7 +14,7 @@ import { CliError, EXIT } from '../problems';
 import { CREATE_FLAGS, CREATE_HELP, createLinks } from './isolate';
 
 /** The row numbers `--only` names ("1,3,5-7"), checked against how many rows there are. */
-export function onlyRows(value: string, count: number): Set<number> {
+function onlyRows(value: string, count: number): Set<number> {
   const rows = new Set<number>();
   for (const part of value.split(',')) {
     const range = /^\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?$/.exec(part);
