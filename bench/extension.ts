@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { Simulator } from '../test/simulator';
 import { withTimeout, type BenchBrowser, type ExtensionWorker, type TraceEvent, type WorkerSession } from './browser';
 import { FLOOR_PAGE, type FloorConfig } from './floor-extension';
-import { median, medianRatio, round, sleep, summary, type MedianRatio } from './stats';
+import { inTurn, median, medianRatio, round, sleep, summary, type MedianRatio } from './stats';
 import { WORKER_LIB, call } from './worker-lib';
 
 const ANALYST = 'analyst@acme.example';
@@ -85,19 +85,6 @@ export interface ClickResult {
   readonly ratioOfMedians: number;
   readonly apiRequestsPerIsolation: { readonly min: number; readonly max: number; readonly total: number; readonly isolations: number };
   readonly isolinkRawMs: number[];
-}
-
-/**
- * One pair of samples, Isolink's and the floor's, in an order that alternates with the
- * round (even rounds: Isolink first), so that drift and after-effects fall on both equally.
- */
-async function inTurn<A, F>(round: number, isolink: () => Promise<A>, floor: () => Promise<F>): Promise<[A, F]> {
-  if (round % 2 === 0) {
-    const a = await isolink();
-    return [a, await floor()];
-  }
-  const f = await floor();
-  return [await isolink(), f];
 }
 
 export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSetup, pairs: number, warmup: number): Promise<ClickResult> {

@@ -52,12 +52,10 @@ export function timed<T>(fn: () => T): { value: T; ms: number } {
   return { value, ms: performance.now() - start };
 }
 
-/** A seeded 95% bootstrap interval of the median (percentile method, 2000 resamples), rounded to `digits`. */
-export function bootstrapMedian(values: readonly number[], digits = 3, seed = 1): { low: number; high: number } {
-  if (values.length === 0) return { low: Number.NaN, high: Number.NaN };
+/** xorshift32 from `seed`: the bootstrap's resampling, the same on every machine. */
+function xorshift(seed: number): () => number {
   let state = seed >>> 0;
-  const random = (): number => {
-    // xorshift32
+  return () => {
     state ^= state << 13;
     state >>>= 0;
     state ^= state >>> 17;
@@ -65,6 +63,12 @@ export function bootstrapMedian(values: readonly number[], digits = 3, seed = 1)
     state >>>= 0;
     return state / 4294967296;
   };
+}
+
+/** A seeded 95% bootstrap interval of the median (percentile method, 2000 resamples), rounded to `digits`. */
+export function bootstrapMedian(values: readonly number[], digits = 3, seed = 1): { low: number; high: number } {
+  if (values.length === 0) return { low: Number.NaN, high: Number.NaN };
+  const random = xorshift(seed);
   const medians: number[] = [];
   for (let i = 0; i < 2000; i++) {
     const sample = values.map(() => values[Math.floor(random() * values.length)] ?? 0);
@@ -82,6 +86,38 @@ export interface MedianRatio {
 /** The median of `ratios` and its interval, both to 3 digits. */
 export function medianRatio(ratios: readonly number[]): MedianRatio {
   return { ratio: round(median(ratios), 3), interval: bootstrapMedian(ratios) };
+}
+
+/**
+ * median(a) / median(b) of paired runs (a[i] and b[i] taken one after the other), with a
+ * seeded 95% bootstrap interval that resamples whole pairs (percentile method, 2000
+ * resamples), so a slow moment of the machine weighs on both sides of the ratio at once.
+ */
+export function ratioOfMedians(a: readonly number[], b: readonly number[], digits = 3, seed = 1): MedianRatio {
+  if (a.length === 0 || a.length !== b.length) return { ratio: Number.NaN, interval: { low: Number.NaN, high: Number.NaN } };
+  const random = xorshift(seed);
+  const ratios: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const picks = a.map(() => Math.floor(random() * a.length));
+    ratios.push(median(picks.map((p) => a[p] ?? 0)) / median(picks.map((p) => b[p] ?? 0)));
+  }
+  return {
+    ratio: round(median(a) / median(b), digits),
+    interval: { low: round(quantile(ratios, 0.025), digits), high: round(quantile(ratios, 0.975), digits) },
+  };
+}
+
+/**
+ * One pair of samples, A's and B's (Isolink's and the floor's), in an order that alternates
+ * with the round (even rounds: A first), so that drift and after-effects fall on both equally.
+ */
+export async function inTurn<A, B>(round: number, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  if (round % 2 === 0) {
+    const first = await a();
+    return [first, await b()];
+  }
+  const second = await b();
+  return [await a(), second];
 }
 
 /** `1.103 [95% 1.085-1.271]`: a ratio as the report prints it. */
