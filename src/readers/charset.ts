@@ -26,7 +26,9 @@ const WINDOWS_1252_HIGH =
  * Text with the C1 controls U+0080 to U+009F read as windows-1252 reads those bytes
  * (smart quotes, dashes, €). Some Node versions' TextDecoder gives the controls for
  * windows-1252 and iso-8859-1 where browsers give the characters; a mail never means a C1
- * control, so the same words come out in the command and in the page.
+ * control, so the same words come out in the command and in the page. Applied to the
+ * words shown (sender, subject, shown texts, place names), not to whole bodies: a link is
+ * ASCII, and a C1 control ends a URL in text as the character would.
  */
 export function fixC1<T extends string | null>(text: T): T {
   if (text === null || !/[\u0080-\u009f]/.test(text)) return text;
@@ -61,5 +63,5 @@ export function decodeText(bytes: Uint8Array, codePage?: number): string {
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   const chosen =
     decoder(bom) ?? decoder(codePage === undefined ? undefined : CODE_PAGES[codePage]) ?? decoder(META_CHARSET.exec(head)?.[1]) ?? new TextDecoder('utf-8');
-  return fixC1(chosen.decode(bytes));
+  return chosen.decode(bytes);
 }

@@ -52,10 +52,18 @@ interface Row {
   opaque: boolean;
 }
 
+interface Resolution {
+  readonly resolved: Resolved;
+  /** The row it belongs to: its target, or the link itself when refused. */
+  readonly key: string;
+  readonly host: string | null;
+}
+
 /** Collects links as they are met; `list()` gives them in first-met order. */
 export class LinkList {
   readonly #rows = new Map<string, Row>();
-  readonly #resolved = new Map<string, Resolved>();
+  readonly #resolved = new Map<string, Resolution>();
+  readonly #mismatches = new Map<string, boolean>();
   readonly #mode: UnwrapMode;
   readonly #max: number;
   /** Links met after the list was full. */
@@ -66,20 +74,34 @@ export class LinkList {
     this.#max = max;
   }
 
-  #resolve(url: string): Resolved {
-    let resolved = this.#resolved.get(url);
-    if (resolved === undefined) {
-      resolved = resolveLink(url, this.#mode);
-      this.#resolved.set(url, resolved);
+  /** The resolution of a link, once per distinct link: its row key and its target's host with it. */
+  #resolve(url: string): Resolution {
+    let resolution = this.#resolved.get(url);
+    if (resolution === undefined) {
+      const resolved = resolveLink(url, this.#mode);
+      resolution = resolved.ok
+        ? { resolved, key: `t ${resolved.target.url.href}`, host: resolved.target.url.hostname }
+        : { resolved, key: `r ${url}`, host: null };
+      this.#resolved.set(url, resolution);
     }
-    return resolved;
+    return resolution;
+  }
+
+  /** Whether a shown text lies about a host, once per distinct pair. */
+  #lies(shown: string, host: string): boolean {
+    const pair = `${host} ${shown}`;
+    let lies = this.#mismatches.get(pair);
+    if (lies === undefined) {
+      lies = isMismatch(shown, host);
+      this.#mismatches.set(pair, lies);
+    }
+    return lies;
   }
 
   /** A link met at `where`, with the text it showed (null for a bare URL). */
   add(url: string, shown: string | null, where: string): void {
-    const resolved = this.#resolve(url);
-    const key = resolved.ok ? `t ${resolved.target.url.href}` : `r ${url}`;
-    const mismatch = resolved.ok && isMismatch(shown, resolved.target.url.hostname);
+    const { resolved, key, host } = this.#resolve(url);
+    const mismatch = host !== null && shown !== null && this.#lies(shown, host);
     const row = this.#rows.get(key);
     if (row !== undefined) {
       if (!row.where.includes(where)) row.where.push(where);

@@ -15,6 +15,9 @@ const RESERVED_TLDS = new Set(['example', 'test', 'invalid', 'localhost']);
  */
 const DOMAIN_WORD = /(?<![\p{L}\p{N}_.-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62}[\p{L}\p{N}])?\.)+\p{L}[\p{L}\p{N}-]{0,62}(?![\p{L}\p{N}_-])/gu;
 
+/** DOMAIN_WORD for ASCII text, which most shown text is: the same words, without Unicode classes' cost. */
+const ASCII_DOMAIN_WORD = /(?<![\w.-])(?:[\da-z](?:[\da-z-]{0,62}[\da-z])?\.)+[a-z][\da-z-]{0,62}(?![\w-])/gi;
+
 /** An IPv4 address written as a word. */
 const IPV4_WORD = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d.])/g;
 
@@ -51,13 +54,17 @@ function isDomainName(host: string): boolean {
  * Prose ("Review invoice") names none.
  */
 export function hostsNamed(shown: string): string[] {
+  // A host has a dot, written or defanged ("[.]", "[dot]", "。"); most shown texts have none.
+  if (!/[.\u3002\uff0e\uff61]|dot/i.test(shown)) return [];
   const text = refang(shown);
   const hosts = new Set<string>();
   for (const url of extractUrls(text)) {
     const host = asHost(new URL(url).host);
     if (host !== null) hosts.add(host);
   }
-  for (const pattern of [DOMAIN_WORD, IPV4_WORD]) {
+  // eslint-disable-next-line no-control-regex -- ASCII is exactly U+0000 to U+007F
+  const words = /^[\u0000-\u007f]*$/.test(text) ? ASCII_DOMAIN_WORD : DOMAIN_WORD;
+  for (const pattern of [words, IPV4_WORD]) {
     for (const match of text.matchAll(pattern)) {
       const host = asHost(match[0]);
       if (host !== null && isDomainName(host)) hosts.add(host);

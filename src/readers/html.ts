@@ -1,19 +1,21 @@
 /**
- * The links of a mail's HTML, read as a browser would read the markup and never as a page:
- * parse5 (the WHATWG parsing algorithm) builds an inert tree that loads nothing and runs
- * nothing, so an attacker cannot hide a link in markup the mail client reads differently.
- * The tree is walked without recursion: a nesting bomb costs memory in proportion to its
- * size, never the stack.
+ * The links of a mail's HTML, read as a browser reads the markup and never as a page. The
+ * markup goes through parse5's tokenizer, the WHATWG tokenization algorithm (comments,
+ * character references, attributes, duplicate attributes, CDATA), switched into raw text
+ * where the tree builder switches it (`<script>`, `<style>`, `<title>`, `<textarea>`,
+ * `<plaintext>`, … in HTML content; scripting off, as in a mail client, so `<noscript>`
+ * is markup): an attacker cannot hide a link in markup that a mail client reads
+ * differently. No tree is built, no document made: nothing loads, nothing runs, and a
+ * nesting bomb costs nothing but its bytes.
  */
-import { parse, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { Tokenizer, TokenizerMode, type Token, type TokenHandler } from 'parse5';
 
 import { extractUrls } from '../fang';
 
-type Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['parentNode'];
-type Element = DefaultTreeAdapterMap['element'];
+import { fixC1 } from './charset';
 
 /** A link in the HTML, in document order: `url` absolute where a `<base>` made it so. */
-export interface HtmlLink {
+interface HtmlLink {
   readonly url: string;
   /** The anchor's visible text or its image's alt; null for a bare URL, a form or a refresh. */
   readonly shown: string | null;
@@ -25,14 +27,31 @@ export interface HtmlReading {
   readonly remote: Set<string>;
 }
 
-/** Elements whose text starts a new line when rendered (so words on either side do not join). */
+/** Elements whose start or end begins a new line when rendered (so words on either side do not join). */
 const BLOCKS = new Set([
   'address', 'article', 'aside', 'blockquote', 'br', 'center', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2',
   'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'td', 'th', 'tr', 'ul',
 ]); // prettier-ignore
 
-/** Elements whose content is never shown as text. */
-const HIDDEN = new Set(['head', 'script', 'style', 'template', 'title', 'textarea', 'select', 'option']);
+/** Where the tree builder switches the tokenizer out of markup, in HTML content (scripting off). */
+const RAW_TEXT: Readonly<Record<string, Tokenizer['state']>> = {
+  title: TokenizerMode.RCDATA,
+  textarea: TokenizerMode.RCDATA,
+  style: TokenizerMode.RAWTEXT,
+  xmp: TokenizerMode.RAWTEXT,
+  iframe: TokenizerMode.RAWTEXT,
+  noembed: TokenizerMode.RAWTEXT,
+  noframes: TokenizerMode.RAWTEXT,
+  script: TokenizerMode.SCRIPT_DATA,
+  plaintext: TokenizerMode.PLAINTEXT,
+};
+
+/** HTML start tags that end SVG or MathML content (the tree builder's "breakout" list). */
+const BREAKOUT = new Set([
+  'b', 'big', 'blockquote', 'body', 'br', 'center', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'embed', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'head', 'hr', 'i', 'img', 'li', 'listing', 'menu', 'meta', 'nobr', 'ol', 'p', 'pre', 'ruby', 's', 'small', 'span', 'strong', 'strike',
+  'sub', 'sup', 'table', 'tt', 'u', 'ul', 'var',
+]); // prettier-ignore
 
 /** Attributes that make an element load a resource when shown. */
 const LOADS: Readonly<Record<string, readonly string[]>> = {
@@ -61,48 +80,17 @@ const CONDITIONAL = /^\[if[^\]]*\]>([\s\S]*)<!\[endif\]$/;
 /** Schemes that are not links to isolate: left out of the list. */
 const NOT_LINKS = /^(?:mailto|tel):/i;
 
-function attr(element: Element, ...names: readonly string[]): string | undefined {
-  for (const name of names) {
-    const found = element.attrs.find((item) => (item.prefix === undefined ? item.name : `${item.prefix}:${item.name}`) === name || item.name === name);
-    if (found !== undefined) return found.value;
-  }
+/** The text of an anchor is read up to this many times the shown length, no further. */
+const SHOWN_READ = 8;
+
+function attr(tag: Token.TagToken, name: string): string | undefined {
+  for (const item of tag.attrs) if (item.name === name || (item.prefix !== undefined && `${item.prefix}:${item.name}` === name)) return item.value;
   return undefined;
 }
 
-function isElement(node: Node): node is Element {
-  return 'tagName' in node;
-}
-
-/** Whitespace collapsed as a browser shows it, cut to `max` characters. */
+/** Whitespace collapsed as a browser shows it, cut to `max` characters (C1 controls read as windows-1252 does). */
 export function collapse(text: string, max: number): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, max);
-}
-
-/** The visible text of an anchor (collapsed, at most `max` characters), else the first image's alt, else null. */
-function shownText(anchor: Element, max: number): string | null {
-  let text = '';
-  let alt: string | null = null;
-  const stack: Node[] = [...anchor.childNodes].reverse();
-  // Enough raw text to fill `max` after collapsing whitespace, read no further.
-  while (stack.length > 0 && text.length < max * 8) {
-    const node = stack.pop();
-    if (node === undefined) break;
-    if (node.nodeName === '#text' && 'value' in node) text += node.value;
-    else if (isElement(node)) {
-      if (HIDDEN.has(node.tagName)) continue;
-      if (node.tagName === 'img' && alt === null) {
-        const value = collapse(attr(node, 'alt') ?? '', max);
-        if (value !== '') alt = value;
-      }
-      if (BLOCKS.has(node.tagName)) text += ' ';
-      for (let i = node.childNodes.length - 1; i >= 0; i--) {
-        const child = node.childNodes[i];
-        if (child !== undefined) stack.push(child);
-      }
-    }
-  }
-  const shown = collapse(text, max);
-  return shown === '' ? alt : shown;
+  return fixC1(text.replace(/\s+/g, ' ').trim().slice(0, max));
 }
 
 /** Without the quotes around it, when it has a matching pair (or an opening one). */
@@ -138,92 +126,193 @@ function cssUrls(css: string): string[] {
   return [...css.matchAll(CSS_URL)].map((match) => (match[1] === undefined ? (match[2] ?? '') : unquote(match[1].trim()).trim())).filter((url) => url !== '');
 }
 
+/** An anchor being read: its href, and its text and first image alt so far. */
+interface OpenAnchor {
+  readonly href: string;
+  readonly end: string;
+  text: string;
+  alt: string | null;
+}
+
 /**
- * Reads an HTML document: its links (`<a>`, `<area>`, VML shapes and SVG anchors with an
- * href, `<form action>`, `formaction`, `<meta http-equiv=refresh>`, and the URLs in its
- * visible text, defanged too), in document order, with `<base href>` applied; and the
- * remote resources it would load. Text inside an anchor is the anchor's shown text, not a
- * link of its own. `mailto:`, `tel:` and in-page `#` links are left out.
+ * The reading of one document: the tokens in order, and what they make. Conditional
+ * comments are read by a tokenizer of their own into the same reading, where they stand.
+ */
+class Reading implements TokenHandler {
+  readonly raw: { readonly href: string; readonly shown: string | null }[] = [];
+  readonly bare: { readonly at: number; readonly url: string }[] = [];
+  readonly remoteRaw: string[] = [];
+  base: string | undefined;
+  #text = '';
+  #anchor: OpenAnchor | undefined;
+  /** The raw-text element the tokenizer is in (its text is not shown), if any. */
+  #rawTag: string | undefined;
+  /** The text of the `<style>` being read (the tokenizer gives it in pieces). */
+  #style = '';
+  #foreign = 0;
+  #template = 0;
+  #tokenizer: Tokenizer | undefined;
+  readonly #max: number;
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  read(html: string): void {
+    const outer = this.#tokenizer;
+    const tokenizer = new Tokenizer({ sourceCodeLocationInfo: false }, this);
+    this.#tokenizer = tokenizer;
+    tokenizer.write(html, true);
+    this.#tokenizer = outer;
+  }
+
+  /** URLs in the text met since the last link, listed before it. */
+  flush(): void {
+    // Every form of a URL, defanged too, holds a colon, a slash or a bracket: most text between two links has none.
+    if (/[/:[]/.test(this.#text)) for (const url of extractUrls(this.#text)) this.bare.push({ at: this.raw.length, url });
+    this.#text = '';
+  }
+
+  #link(href: string | undefined, shown: string | null): void {
+    if (href === undefined) return;
+    this.flush();
+    this.raw.push({ href, shown });
+  }
+
+  #closeAnchor(): void {
+    const anchor = this.#anchor;
+    if (anchor === undefined) return;
+    this.#anchor = undefined;
+    const shown = collapse(anchor.text, this.#max);
+    this.#link(anchor.href, shown === '' ? anchor.alt : shown);
+  }
+
+  #chars(chars: string): void {
+    if (this.#rawTag !== undefined) {
+      if (this.#rawTag === 'style') this.#style += chars;
+      return;
+    }
+    if (this.#template > 0) return;
+    const anchor = this.#anchor;
+    if (anchor === undefined) this.#text += chars;
+    else if (anchor.text.length < this.#max * SHOWN_READ) anchor.text += chars;
+  }
+
+  onCharacter(token: Token.CharacterToken): void {
+    this.#chars(token.chars);
+  }
+
+  onWhitespaceCharacter(token: Token.CharacterToken): void {
+    this.#chars(token.chars);
+  }
+
+  onNullCharacter(): void {
+    // U+0000 is dropped or replaced by the tree builder: it joins no URL.
+  }
+
+  onDoctype(): void {
+    // A doctype names no link.
+  }
+
+  onEof(): void {
+    this.#endRaw();
+    this.#closeAnchor();
+  }
+
+  /** Leaves a raw-text element: a stylesheet's loads are counted. */
+  #endRaw(): void {
+    if (this.#rawTag === 'style') this.#css(this.#style);
+    this.#style = '';
+    this.#rawTag = undefined;
+  }
+
+  onComment(token: Token.CommentToken): void {
+    const inner = CONDITIONAL.exec(token.data)?.[1];
+    if (inner !== undefined && this.#template === 0) this.read(inner);
+  }
+
+  onEndTag(token: Token.TagToken): void {
+    const tag = token.tagName;
+    this.#endRaw();
+    if (tag === 'template') this.#template = Math.max(0, this.#template - 1);
+    else if ((tag === 'svg' || tag === 'math') && this.#foreign > 0) this.#foreign--;
+    if (this.#anchor?.end === tag) this.#closeAnchor();
+    if (BLOCKS.has(tag)) this.#chars('\n');
+  }
+
+  onStartTag(token: Token.TagToken): void {
+    const tag = token.tagName;
+    const tokenizer = this.#tokenizer;
+    if (this.#foreign > 0 && BREAKOUT.has(tag)) this.#foreign = 0;
+    if (tag === 'template') this.#template++;
+    if (this.#foreign === 0) {
+      const mode = RAW_TEXT[tag];
+      if (mode !== undefined && tokenizer !== undefined) {
+        tokenizer.state = mode;
+        tokenizer.lastStartTagName = tag;
+        this.#rawTag = tag;
+      }
+    }
+    if ((tag === 'svg' || tag === 'math') && !token.selfClosing) this.#foreign++;
+    if (tokenizer !== undefined) tokenizer.inForeignNode = this.#foreign > 0;
+    this.#loads(tag, token);
+    if (this.#template > 0) return;
+    if (BLOCKS.has(tag)) this.#chars('\n');
+    const href = tag === 'a' || tag === 'area' || tag.startsWith('v:') ? (attr(token, 'href') ?? attr(token, 'xlink:href')) : undefined;
+    if (href !== undefined) {
+      // A new anchor ends the one before it, as the tree builder does.
+      if (tag === 'a' || tag.startsWith('v:')) {
+        this.#closeAnchor();
+        this.#anchor = { href, end: tag, text: '', alt: null };
+      } else if (this.#anchor === undefined) this.#link(href, collapse(attr(token, 'alt') ?? '', this.#max) || null);
+      return;
+    }
+    if (tag === 'img' && this.#anchor !== undefined && this.#anchor.alt === null) {
+      const alt = collapse(attr(token, 'alt') ?? '', this.#max);
+      if (alt !== '') this.#anchor.alt = alt;
+    } else if (tag === 'base' && this.base === undefined) this.base = attr(token, 'href');
+    else if (tag === 'form') this.#link(attr(token, 'action'), null);
+    else if (tag === 'button' || tag === 'input') this.#link(attr(token, 'formaction'), null);
+    else if (tag === 'meta' && attr(token, 'http-equiv')?.trim().toLowerCase() === 'refresh') {
+      const url = refreshUrl(attr(token, 'content') ?? '');
+      if (url !== undefined) this.#link(url, null);
+    }
+  }
+
+  /** The resources a start tag would load (one pass over its attributes: most tags have a style and nothing else). */
+  #loads(tag: string, token: Token.TagToken): void {
+    const loads = LOADS[tag];
+    for (const item of token.attrs) {
+      const name = item.prefix === undefined ? item.name : `${item.prefix}:${item.name}`;
+      if (name === 'style') this.#css(item.value);
+      else if (name === 'srcset') this.remoteRaw.push(...srcsetUrls(item.value));
+      else if (name === 'background') this.remoteRaw.push(item.value);
+      else if (loads?.includes(name) === true && (tag !== 'input' || attr(token, 'type')?.toLowerCase() === 'image')) this.remoteRaw.push(item.value);
+    }
+  }
+
+  #css(css: string): void {
+    if (/url\(|@import/i.test(css)) this.remoteRaw.push(...cssUrls(css));
+  }
+}
+
+/**
+ * Reads an HTML document: its links (`<a>`, `<area>`, VML shapes with an href, also in
+ * Outlook's conditional comments, `<form action>`, `formaction`, `<meta
+ * http-equiv=refresh>`, and the URLs in its visible text, defanged too), in document
+ * order, with `<base href>` applied; and the remote resources it would load. Text inside an
+ * anchor is the anchor's shown text, not a link of its own. `mailto:`, `tel:` and in-page
+ * `#` links are left out; `<template>` content is inert and read for nothing but loads.
  */
 export function readHtml(html: string, maxShown: number): HtmlReading {
-  const document = parse(html, { scriptingEnabled: false });
-  const raw: { readonly href: string; readonly shown: string | null }[] = [];
-  const bare: { readonly at: number; readonly url: string }[] = [];
-  const remoteRaw: string[] = [];
-  let base: string | undefined;
-  let text = '';
+  const reading = new Reading(maxShown);
+  reading.read(html);
+  reading.flush();
 
-  const flush = (): void => {
-    if (text === '') return;
-    for (const url of extractUrls(text)) bare.push({ at: raw.length, url });
-    text = '';
-  };
-  const link = (href: string | undefined, shown: string | null): void => {
-    if (href === undefined) return;
-    flush();
-    raw.push({ href, shown });
-  };
-
-  // The walk: each node, and whether it is inside an anchor (its text is the anchor's).
-  type Step = { readonly node: Node; readonly inAnchor: boolean };
-  const stack: Step[] = [{ node: document, inAnchor: false }];
-  const push = (children: readonly Node[], inAnchor: boolean): void => {
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child !== undefined) stack.push({ node: child, inAnchor });
-    }
-  };
-  while (stack.length > 0) {
-    const step = stack.pop();
-    if (step === undefined) break;
-    const { node, inAnchor } = step;
-    if (node.nodeName === '#text' && 'value' in node) {
-      if (!inAnchor) text += node.value;
-      continue;
-    }
-    if (node.nodeName === '#comment' && 'data' in node) {
-      const inner = CONDITIONAL.exec(node.data)?.[1];
-      if (inner !== undefined) push(parseFragment(inner, { scriptingEnabled: false }).childNodes, inAnchor);
-      continue;
-    }
-    if (!isElement(node)) {
-      if ('childNodes' in node) push(node.childNodes, inAnchor);
-      continue;
-    }
-    const tag = node.tagName;
-    if (tag === 'template') continue;
-    if (BLOCKS.has(tag) && !inAnchor) text += '\n';
-    let anchor = inAnchor;
-    if (tag === 'base' && base === undefined) base = attr(node, 'href');
-    else if (tag === 'a' || tag === 'area' || (tag.startsWith('v:') && attr(node, 'href') !== undefined)) {
-      const href = attr(node, 'href', 'xlink:href');
-      if (href !== undefined && !inAnchor) {
-        link(href, shownText(node, maxShown));
-        anchor = true;
-      }
-    } else if (tag === 'form') link(attr(node, 'action'), null);
-    else if ((tag === 'button' || tag === 'input') && attr(node, 'formaction') !== undefined) link(attr(node, 'formaction'), null);
-    else if (tag === 'meta' && attr(node, 'http-equiv')?.trim().toLowerCase() === 'refresh') link(refreshUrl(attr(node, 'content') ?? ''), null);
-    else if (tag === 'style') {
-      for (const child of node.childNodes) if ('value' in child) remoteRaw.push(...cssUrls(child.value));
-    }
-    for (const name of LOADS[tag] ?? []) {
-      const value = attr(node, name);
-      if (value !== undefined && (tag !== 'input' || attr(node, 'type')?.toLowerCase() === 'image')) remoteRaw.push(value);
-    }
-    const srcset = attr(node, 'srcset');
-    if (srcset !== undefined) remoteRaw.push(...srcsetUrls(srcset));
-    const background = attr(node, 'background');
-    if (background !== undefined) remoteRaw.push(background);
-    const style = attr(node, 'style');
-    if (style !== undefined) remoteRaw.push(...cssUrls(style));
-    if (!HIDDEN.has(tag) || tag === 'head') push(node.childNodes, anchor);
-  }
-  flush();
-
-  const baseUrl = absoluteBase(base);
+  const baseUrl = absoluteBase(reading.base);
   const links: HtmlLink[] = [];
   let next = 0;
+  const { raw, bare } = reading;
   for (let i = 0; i <= raw.length; i++) {
     while (next < bare.length && (bare[next]?.at ?? Infinity) <= i) {
       const found = bare[next];
@@ -236,7 +325,7 @@ export function readHtml(html: string, maxShown: number): HtmlReading {
     if (url !== undefined) links.push({ url, shown: item.shown });
   }
   const remote = new Set<string>();
-  for (const value of remoteRaw) {
+  for (const value of reading.remoteRaw) {
     const url = absolute(value.trim(), baseUrl);
     if (url !== undefined && /^https?:/i.test(url)) remote.add(url);
   }
@@ -276,7 +365,7 @@ function trimControls(value: string): string {
 }
 
 /**
- * A link's URL as the mail wrote it (entities decoded by the parser; spaces around it
+ * A link's URL as the mail wrote it (entities decoded by the tokenizer; spaces around it
  * trimmed as the HTML spec does), made absolute against `<base>` when relative; undefined
  * for what is not a link to isolate (empty, in-page `#…`, `mailto:`, `tel:`).
  */

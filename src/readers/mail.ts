@@ -1,7 +1,7 @@
 /**
  * `linksInMail`: every link of a reported mail (.eml or Outlook .msg), with the text it
  * pretended to be, where it was found, and what Isolink would isolate for it. Reading a
- * mail fetches nothing and runs nothing: the bodies are parsed into inert trees (./html),
+ * mail fetches nothing and runs nothing: the HTML is only tokenized (./html), no document made,
  * and nothing of the mail is kept after the call.
  */
 import { extractUrls } from '../fang';

@@ -49,8 +49,8 @@ export async function readMime(bytes: Uint8Array): Promise<Letter | null> {
     from: fixC1(from),
     subject: fixC1(email.subject ?? null),
     date: email.date ?? null,
-    html: fixC1(email.html ?? null),
-    text: fixC1(email.text ?? null),
+    html: email.html ?? null,
+    text: email.text ?? null,
     attachments,
   };
 }

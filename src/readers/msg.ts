@@ -55,8 +55,8 @@ export function readMsg(bytes: Uint8Array): Letter | null {
     from: fixC1(sender(data.senderName, data.senderSmtpAddress ?? data.senderEmail)),
     subject: fixC1(data.subject ?? null),
     date: isoDate(data.messageDeliveryTime ?? data.clientSubmitTime),
-    html: fixC1(html),
-    text: fixC1(data.body ?? null),
+    html,
+    text: data.body ?? null,
     attachments,
   };
 }
