@@ -151,6 +151,8 @@ class Reading implements TokenHandler {
   #style = '';
   #foreign = 0;
   #template = 0;
+  /** Inside a conditional comment's markup. */
+  #conditional = false;
   #tokenizer: Tokenizer | undefined;
   readonly #max: number;
 
@@ -227,8 +229,14 @@ class Reading implements TokenHandler {
   }
 
   onComment(token: Token.CommentToken): void {
+    // One level: Outlook's blocks do not nest (a comment ends at the first `-->`), and each
+    // level read again would cost the rest of the text again.
+    if (this.#conditional || this.#template > 0) return;
     const inner = CONDITIONAL.exec(token.data)?.[1];
-    if (inner !== undefined && this.#template === 0) this.read(inner);
+    if (inner === undefined) return;
+    this.#conditional = true;
+    this.read(inner);
+    this.#conditional = false;
   }
 
   onEndTag(token: Token.TagToken): void {

@@ -155,6 +155,7 @@ const FLOODS: readonly (readonly [string, (size: number) => Uint8Array])[] = [
   ['defanged text', (size) => htmlMail('hxxps://evil[.]example/a ', size)],
   ['one attribute', (size) => encode(`Subject: a\r\nContent-Type: text/html\r\n\r\n<a href="https://a.example/${'a'.repeat(size)}">x</a>`)],
   ['conditional comments', (size) => htmlMail('<!--[if mso]><a href="https://m.example/">m</a><![endif]-->', size)],
+  ['nested conditional comments', (size) => htmlMail(`${'<!--[if mso]>'.repeat(Math.ceil(size / 26))}${'<![endif]-->'.repeat(Math.ceil(size / 26))}`, 1)],
   [
     'parts',
     (size) =>
