@@ -32,7 +32,7 @@ export const LAYERS = {
     browser: true,
   },
   ui: {
-    what: 'the popup and the options page (Preact)',
+    what: 'the popup, the options page and the reported mail page (Preact)',
     uses: ['service', 'net', 'policy', 'egress', 'fang', 'target', 'readers', 'settings', 'i18n', 'messaging'],
     types: ['api'],
     browser: true,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 
 /** Extension pages: only the extension's own code; the background reaches https services and loopback. */
@@ -32,6 +33,9 @@ export default defineConfig({
   // runtime.onMessage listener of each side answers with sendResponse, never by returning a
   // promise, the case the polyfill exists for. Check any new browser API against this.
   webExt: { disabled: true },
+  // The mail reader's Outlook parser decodes with iconv-lite, which needs Node's Buffer and
+  // cannot load in a page: the pages decode with the browser's TextDecoder (src/readers/iconv-lite-pages.ts).
+  vite: () => ({ resolve: { alias: { 'iconv-lite': resolve(import.meta.dirname, 'src/readers/iconv-lite-pages.ts') } } }),
   hooks: {
     // Production builds make every entrypoint on its own instead of all in one group.
     // - The service worker: one file that imports nothing, holding only what the worker

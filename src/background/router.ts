@@ -1,6 +1,6 @@
 /**
- * The one runtime.onMessage router. It answers only this extension's own pages (popup
- * and options, top frame), checks that the page may send that message (settings,
+ * The one runtime.onMessage router. It answers only this extension's own pages (popup,
+ * options and reported mail, top frame), checks that the page may send that message (settings,
  * token and service changes come from the options page only), validates the data
  * against the protocol's schema, and returns errors as data. Anything else gets no
  * answer and causes no side effect.
@@ -23,7 +23,7 @@ export interface RouterOptions {
   readonly extensionOrigin: string;
 }
 
-const PAGES: Readonly<Record<string, PageName>> = { '/popup.html': 'popup', '/options.html': 'options' };
+const PAGES: Readonly<Record<string, PageName>> = { '/popup.html': 'popup', '/options.html': 'options', '/mail.html': 'mail' };
 
 /** `scheme://host` of a URL, the same for chrome-extension:, moz-extension: and web URLs. */
 export function originOf(url: URL): string {

@@ -1,5 +1,5 @@
 /**
- * The one protocol between the extension's pages (popup, options) and the background.
+ * The one protocol between the extension's pages (popup, options, reported mail) and the background.
  *
  * Each message is `{ type, data }`; `PROTOCOL` holds, per type, how to build the zod
  * schema of its `data` (see messageSchema) and which pages may send it. The background's router validates every message
@@ -19,7 +19,7 @@ import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES } from './limits
 
 // The zod-free limits live in ./limits (the pages import them from there).
 
-export type PageName = 'popup' | 'options';
+export type PageName = 'popup' | 'options' | 'mail';
 
 /** What a page may know of the configuration: never the token. */
 export interface Status {
@@ -82,8 +82,8 @@ const proxyList = () => z.array(z.unknown()).check(z.maxLength(1000));
 
 /** Every message: its data schema and the pages that may send it. */
 export const PROTOCOL = {
-  getStatus: { pages: ['popup', 'options'], data: once(() => z.strictObject({})) },
-  getSettings: { pages: ['popup', 'options'], data: once(() => z.strictObject({})) },
+  getStatus: { pages: ['popup', 'options', 'mail'], data: once(() => z.strictObject({})) },
+  getSettings: { pages: ['popup', 'options', 'mail'], data: once(() => z.strictObject({})) },
   saveSettings: { pages: ['options'], data: once(() => z.strictObject({ patch: z.record(z.string(), z.unknown()) })) },
   setToken: { pages: ['options'], data: once(() => z.strictObject({ token: text(MAX_TOKEN_LENGTH), remember: z.boolean() })) },
   setRemember: { pages: ['options'], data: once(() => z.strictObject({ remember: z.boolean() })) },
@@ -109,10 +109,10 @@ export const PROTOCOL = {
   },
   research: { pages: ['popup'], data: once(() => z.strictObject({ research: researchChoice(), toggles: z.optional(toggles()) })) },
   bulkCreate: {
-    pages: ['popup'],
+    pages: ['popup', 'mail'],
     data: once(() => z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)), wrapped: wrapped() })),
   },
-  openContexts: { pages: ['popup'], data: once(() => z.strictObject({ ids: z.array(id()).check(z.minLength(1), z.maxLength(500)) })) },
+  openContexts: { pages: ['popup', 'mail'], data: once(() => z.strictObject({ ids: z.array(id()).check(z.minLength(1), z.maxLength(500)) })) },
   listRecent: { pages: ['popup'], data: once(() => z.strictObject({})) },
   contextDetails: { pages: ['popup'], data: once(() => z.strictObject({ id: id() })) },
   updateContext: {

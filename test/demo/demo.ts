@@ -4,19 +4,24 @@
  *
  * With a display it is an ordinary browser window to try by hand (Ctrl-C ends it).
  * Without one it runs a short scripted tour (a link, a selection, a research session, a link
- * rewritten by Safe Links), prints what happened and saves screenshots under test-results/demo/.
+ * rewritten by Safe Links, a reported mail), prints what happened and saves screenshots under
+ * test-results/demo/. Either way a sample reported mail is written there to drop on the
+ * Reported mail page.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { PHISH } from '../e2e/fixtures/mails';
 import { configureThroughOptions, findChromium, launch, type Session } from '../e2e/harness';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = resolve(ROOT, 'test-results/demo');
 const USER = 'analyst@acme.example';
+/** A reported phish to drop on the Reported mail page: a lying link, wrapped links, a refused one. */
+const SAMPLE_MAIL = resolve(SHOTS, 'reported-phish.eml');
 
 function step(text: string): void {
   console.log(`\n▶ ${text}`);
@@ -100,6 +105,20 @@ async function tour(session: Session, samples: Page): Promise<void> {
   const options = await session.openPage('options.html');
   shots.push(await shoot(options, '5-options'));
 
+  step('A reported mail on the Reported mail page → isolate two of its links in one request');
+  const mail = await session.openPage('mail.html');
+  await mail.getByLabel(/reported mail/i).setInputFiles(SAMPLE_MAIL);
+  const open = mail.getByRole('button', { name: /open selected in isolation/i });
+  await open.waitFor();
+  shots.push(await shoot(mail, '6-reported-mail'));
+  const boxes = mail.getByRole('checkbox');
+  const count = await boxes.count();
+  for (let i = 2; i < count; i++) await boxes.nth(i).uncheck();
+  const launched = (await waitForLaunchTabs(session, 0)).length;
+  await open.click();
+  const after = await waitForLaunchTabs(session, launched + 2);
+  console.log(`  ${count} links could be isolated; 2 chosen; isolated tabs opened: ${after.length - launched}`);
+
   step('What the simulator saw');
   for (const context of session.sim.state.contexts.values()) {
     console.log(`  ${context.id}  ${(context.contextData.session_type ?? 'service-ruby').padEnd(18)} ${context.contextData.urls?.[0] ?? '(no URL)'}`);
@@ -116,6 +135,7 @@ async function main(): Promise<void> {
     return;
   }
   mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(SAMPLE_MAIL, PHISH);
   step('Building the extension (production)');
   execFileSync(resolve(ROOT, 'node_modules/.bin/wxt'), ['build'], { cwd: ROOT, stdio: 'inherit' });
 
@@ -141,6 +161,7 @@ async function main(): Promise<void> {
   }
   console.log(`\nIsolink is ready in the Chromium window, configured for ${USER}.`);
   console.log('Right-click the sample links or select the defanged text; open the toolbar popup.');
+  console.log(`Open the popup's "Reported mail…" and drop ${SAMPLE_MAIL} on the page.`);
   console.log('Press Ctrl-C here to stop.');
   const stop = async (): Promise<void> => {
     await session.close();

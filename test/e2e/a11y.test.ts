@@ -1,5 +1,5 @@
 /**
- * Accessibility of the popup and the options page in real Chromium.
+ * Accessibility of the popup, the options page and the reported mail page in real Chromium.
  *
  * axe-core runs inside each page, after data-ready, in light and dark mode. The pages'
  * CSP (script-src 'self') blocks page.addScriptTag's inline script (checked below), so
@@ -9,13 +9,17 @@
  *
  * Keyboard only: Tab reaches the popup's URL field, typing and Enter open the isolated
  * tab; in the options, Tab reaches Username and Save, Enter or Space on Save saves, and
- * focus is still on Save afterwards.
+ * focus is still on Save afterwards; on the reported mail page, Tab reaches the file input,
+ * Space opens the file chooser, Space unchecks links and Enter on "Open selected in
+ * isolation" opens the rest.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { targetUrlOf } from '../simulator/state';
+import { PHISH } from './fixtures/mails';
 import { ARTIFACTS_DIR, configureThroughOptions, findChromium, launch, type Session } from './harness';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -99,7 +103,10 @@ async function tabUntil(page: Page, wanted: (f: { tag: string; name: string; id:
   throw new Error(`not reached with ${limit} Tab presses; path: ${path.join(' -> ')}`);
 }
 
-describe.skipIf(!findChromium() && !process.env['CI'])('accessibility of the popup and the options page', () => {
+/** The phishing mail as the file chooser or the file input takes it. */
+const PHISH_FILE = (name: string) => ({ name, mimeType: 'message/rfc822', buffer: Buffer.from(PHISH) });
+
+describe.skipIf(!findChromium() && !process.env['CI'])('accessibility of the popup, the options page and the reported mail page', () => {
   let session: Session;
   const report: string[] = [];
 
@@ -120,10 +127,17 @@ describe.skipIf(!findChromium() && !process.env['CI'])('accessibility of the pop
     await page.close();
   });
 
-  async function check(path: 'popup.html' | 'options.html', label: string, scheme: Scheme, shot?: string): Promise<void> {
+  async function check(
+    path: 'popup.html' | 'options.html' | 'mail.html',
+    label: string,
+    scheme: Scheme,
+    shot?: string,
+    prepare?: (page: Page) => Promise<void>,
+  ): Promise<void> {
     const page = await session.openPage(path);
     await page.emulateMedia({ colorScheme: scheme });
     if (path === 'popup.html') await page.setViewportSize({ width: 420, height: 640 });
+    await prepare?.(page);
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
     const summary = await runAxe(page);
     report.push(describeViolations(`${label} (${scheme})`, summary));
@@ -148,6 +162,40 @@ describe.skipIf(!findChromium() && !process.env['CI'])('accessibility of the pop
 
   it.each(SCHEMES)('options, set up (%s): no serious or critical axe violations', async (scheme) => {
     await check('options.html', 'options, set up', scheme, 'a11y-options');
+  });
+
+  it.each(SCHEMES)('reported mail page with a phishing mail loaded (%s): no serious or critical axe violations', async (scheme) => {
+    await check('mail.html', 'reported mail, a phishing mail loaded', scheme, 'a11y-mail', async (page) => {
+      await page.getByLabel(/reported mail/i).setInputFiles(PHISH_FILE('phish.eml'));
+      await page.getByRole('heading', { name: 'The mail in phish.eml' }).waitFor();
+    });
+  });
+
+  it('reported mail page by keyboard only: Tab to the file input, Space chooses, Space unchecks, Enter opens the rest', async () => {
+    session.sim.reset();
+    const page = await session.openPage('mail.html');
+    await page.bringToFront();
+    const toInput = await tabUntil(page, (f) => f.id === 'mail-file');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    await chooser.setFiles(PHISH_FILE('keyboard.eml'));
+    await page.getByRole('heading', { name: 'The mail in keyboard.eml' }).waitFor();
+    const path = [...toInput, '(chose a file)'];
+    for (const host of ['protect-eu.mimecast.com', 'help.evil.example', 'status.evil.example']) {
+      path.push(...(await tabUntil(page, (f) => f.tag === 'input' && f.name.includes(host))), '(Space)');
+      await page.keyboard.press('Space');
+    }
+    await page.getByText('Selected: 2').waitFor();
+    path.push(...(await tabUntil(page, (f) => f.tag === 'button' && /open selected in isolation/i.test(f.name))), '(Enter)');
+    await page.keyboard.press('Enter');
+    report.push(`[keyboard] reported mail: ${path.join(' -> ')}`);
+    await page.getByText('Isolated tabs opened: 2').waitFor({ timeout: 15_000 });
+    const targets = [...session.sim.state.contexts.values()].map((context) => targetUrlOf(context)).sort();
+    expect(targets).toEqual(['https://invoice.evil.example/pay?id=7', 'https://paypa1-login.example/verify?acc=1']);
+    // The launch tabs, once they have reached their launch URLs, are closed for the tests that follow.
+    const launched = () => session.context.pages().filter((p) => p.url().startsWith(`${session.sim.launchBase}/launch?ctx=`));
+    await expect.poll(() => launched().length, { timeout: 10_000 }).toBe(2);
+    for (const tab of launched()) await tab.close();
+    await page.close();
   });
 
   it('popup by keyboard only: Tab to the URL field, type, Enter opens the isolated tab', async () => {

@@ -24,7 +24,7 @@ export interface Session {
   readonly sim: Simulator;
   readonly profileDir: string;
   /** Opens one of the extension's pages in a tab and waits until it marks itself ready. */
-  openPage(path: 'popup.html' | 'options.html'): Promise<Page>;
+  openPage(path: 'popup.html' | 'options.html' | 'mail.html'): Promise<Page>;
   /** The service worker, woken and current (after a stop, a new one starts). */
   currentWorker(): Promise<Worker>;
   /** Stops every service worker through CDP and waits until CDP reports ours stopped. */

@@ -130,6 +130,35 @@ describe('accepted messages', () => {
   });
 });
 
+describe('the reported mail page', () => {
+  const MAIL: Sender = { id: EXTENSION_ID, url: `${ORIGIN}/mail.html`, frameId: 0 };
+  const ALLOWED: readonly MessageType[] = ['getStatus', 'getSettings', 'bulkCreate', 'openContexts'];
+
+  it('is a page of the extension', () => {
+    expect(pageOf(MAIL, OPTIONS)).toBe('mail');
+  });
+
+  it.each(VALID.filter(([type]) => ALLOWED.includes(type)).map(([type, , data]) => [type, data] as const))('may send %s', async (type, data) => {
+    const { handlers, calls } = recordingHandlers();
+    const reply = await createRouter(handlers, OPTIONS)({ type, data }, MAIL);
+
+    expect(reply).toEqual({ ok: true, value: { handled: type } });
+    expect(calls).toEqual([{ type, data }]);
+  });
+
+  it('may send nothing else', async () => {
+    const others = VALID.filter(([type]) => !ALLOWED.includes(type));
+    const { handlers, calls } = recordingHandlers();
+    const router = createRouter(handlers, OPTIONS);
+
+    const replies = await Promise.all(others.map(async ([type, , data]) => router({ type, data }, MAIL)));
+
+    expect(replies).toEqual(others.map(([type]) => refused(`The mail page may not send ${type}.`)));
+    expect(others.length).toBe(TYPES.length - ALLOWED.length);
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('forged senders get no answer and cause nothing', () => {
   it.each<[string, Sender]>([
     ['another extension', { id: 'other-extension-id', url: 'chrome-extension://other-extension-id/popup.html', frameId: 0 }],

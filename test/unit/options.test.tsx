@@ -401,6 +401,14 @@ describe('options page: session and research defaults', () => {
     expect(locked.value).toBe('keep');
   });
 
+  it('links the reported mail page, opening in a new tab', async () => {
+    await renderApp();
+
+    const link = session().getByRole<HTMLAnchorElement>('link', { name: 'Open the reported mail page' });
+    expect(link.href).toBe(browser.runtime.getURL('/mail.html'));
+    expect(link.target).toBe('_blank');
+  });
+
   it('refuses a max uses that is not a whole number, saying what to enter', async () => {
     const { sent } = await renderApp();
 

@@ -225,6 +225,25 @@ describe('popup status line', () => {
   });
 });
 
+describe('popup: the reported mail page', () => {
+  it('opens the reported mail page in a tab from its button', async () => {
+    await renderPopup();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reported mail…' }));
+
+    await expect.poll(async () => (await fakeBrowser.tabs.query({})).map((tab) => tab.url)).toContain(fakeBrowser.runtime.getURL('/mail.html'));
+  });
+
+  it('says so when the page cannot be opened', async () => {
+    fakeBrowser.tabs.create = () => Promise.reject(new Error('no tabs'));
+    await renderPopup();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reported mail…' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not open the reported mail page. Reload the extension and try again.');
+  });
+});
+
 // ---- tabs -------------------------------------------------------------------
 
 describe('popup tabs', () => {

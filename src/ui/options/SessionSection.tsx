@@ -1,5 +1,6 @@
 /** Session defaults (uses, expiry, own domain, tabs, bulk threshold) and research defaults. */
 import { useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { t, type MessageKey } from '../../i18n';
 import { EXPIRY_PRESETS, MAX_BULK_THRESHOLD, MAX_CUSTOM_EXPIRY_MINUTES, MAX_USES, type ExpiryPreset } from '../../settings/limits';
 import { Button } from '../common/Button';
@@ -159,6 +160,12 @@ export function SessionSection({ state, view }: SectionProps) {
             </option>
           ))}
         </SelectField>
+        <p class="muted mail-link">
+          {t('optionsMailIntro')}{' '}
+          <a href={browser.runtime.getURL('/mail.html')} target="_blank" rel="noopener">
+            {t('optionsMailLink')}
+          </a>
+        </p>
 
         <SelectField
           label={t('optionsTabPlacement')}

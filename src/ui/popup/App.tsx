@@ -13,11 +13,16 @@ export interface AppProps {
   readonly connector?: Connector;
   readonly copyText?: PopupDeps['copyText'];
   readonly openOptions?: PopupDeps['openOptions'];
+  readonly openMail?: PopupDeps['openMail'];
   readonly now?: PopupDeps['now'];
 }
 
 const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
 const openOptionsPage = (): Promise<void> => browser.runtime.openOptionsPage();
+/** The reported mail page, in a tab of its own: the popup loads none of its code. */
+const openMailPage = async (): Promise<void> => {
+  await browser.tabs.create({ url: browser.runtime.getURL('/mail.html') });
+};
 
 function tabDefs(): readonly TabDef<TabId>[] {
   return [
@@ -38,8 +43,14 @@ function Panel({ state }: { readonly state: PopupState }) {
 }
 
 /** The toolbar popup. Everything it does goes through the background; it opens no URL itself. */
-export function App({ connector = sendToBackground, copyText = copyToClipboard, openOptions = openOptionsPage, now = Date.now }: AppProps) {
-  const [state] = useState(() => createPopupState({ connector, copyText, openOptions, now }));
+export function App({
+  connector = sendToBackground,
+  copyText = copyToClipboard,
+  openOptions = openOptionsPage,
+  openMail = openMailPage,
+  now = Date.now,
+}: AppProps) {
+  const [state] = useState(() => createPopupState({ connector, copyText, openOptions, openMail, now }));
   // Asked for right after the first render, not after the first paint (where useEffect
   // waits for an animation frame): the replies arrive while the page paints.
   useLayoutEffect(() => {
@@ -49,7 +60,12 @@ export function App({ connector = sendToBackground, copyText = copyToClipboard, 
   return (
     <main class="popup" data-ready={state.ready.value ? 'true' : 'false'}>
       <header class="top">
-        <h1>{t('popupHeading')}</h1>
+        <div class="heading-row">
+          <h1>{t('popupHeading')}</h1>
+          <button type="button" class="link-button" onClick={() => void state.openMail()}>
+            {t('popupOpenMail')}
+          </button>
+        </div>
         <StatusLine state={state} />
       </header>
       <Tabs label={t('popupTabsLabel')} tabs={tabDefs()} selected={tab} busy={tab !== 'isolate' && state.panels[tab].busy.value} onSelect={state.selectTab}>

@@ -14,6 +14,8 @@ export interface PopupDeps {
   readonly copyText: (text: string) => Promise<void>;
   /** Opens the extension's options page. */
   readonly openOptions: () => Promise<void>;
+  /** Opens the reported mail page in a tab. */
+  readonly openMail: () => Promise<void>;
   /** The current time, epoch milliseconds. */
   readonly now: () => number;
 }

@@ -68,7 +68,17 @@ export function createPopupState(deps: PopupDeps) {
     }
   }
 
-  return { status, settings, ready, loadNotice, optionsNotice, tab, isolate, panels, load, selectTab, openOptions };
+  /** The reported mail page, in a tab; a failure is said where the options' would be. */
+  async function openMail(): Promise<void> {
+    try {
+      await deps.openMail();
+      optionsNotice.value = null;
+    } catch {
+      optionsNotice.value = errorNotice(t('popupOpenMailFailed'));
+    }
+  }
+
+  return { status, settings, ready, loadNotice, optionsNotice, tab, isolate, panels, load, selectTab, openOptions, openMail };
 }
 
 export type PopupState = ReturnType<typeof createPopupState>;

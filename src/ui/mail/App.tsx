@@ -1,0 +1,189 @@
+/**
+ * The reported mail page: choose or drop a mail (.eml, .msg), see who it claims to be from
+ * and every link in it as Isolink would isolate it, and open the chosen ones in isolation.
+ * Nothing of the mail is shown as the mail would show it: its text is never rendered as
+ * HTML, nothing it points at is loaded, and its bytes stay in this page's memory.
+ */
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { t } from '../../i18n';
+import { sendToBackground, type Connector } from '../../messaging/page';
+import { MAIL_LIMITS } from '../../readers/limits';
+import { NoticeLine } from '../common/NoticeLine';
+import type { MailDeps } from './deps';
+import { MailView } from './MailView';
+import { createMailState, type MailState } from './state';
+import { failureText, mebibytes } from './words';
+
+export interface AppProps {
+  readonly connector?: Connector;
+  readonly copyText?: MailDeps['copyText'];
+  readonly openOptions?: MailDeps['openOptions'];
+  readonly loadReader?: MailDeps['loadReader'];
+}
+
+const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
+const openOptionsPage = (): Promise<void> => browser.runtime.openOptionsPage();
+/** The reader is a chunk of its own, loaded with the first file. */
+const importReader: MailDeps['loadReader'] = () => import('../../readers');
+
+/** The types the file input takes: by extension and by MIME type. */
+const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook';
+
+function Setup({ state }: { readonly state: MailState }) {
+  const status = state.status.value;
+  return (
+    <>
+      <NoticeLine notice={state.loadNotice.value} />
+      {status?.configured === false && (
+        <div class="card setup" role="region" aria-labelledby="mail-setup">
+          <p id="mail-setup" class="warn">
+            {t('mailNotSetUp')}
+          </p>
+          {status.problems.length > 0 && (
+            <ul>
+              {status.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+          <button type="button" onClick={() => void state.openOptions()}>
+            {t('mailOpenOptions')}
+          </button>
+          <NoticeLine notice={state.optionsNotice.value} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function Picker({ state }: { readonly state: MailState }) {
+  return (
+    <div class={state.dragging.value ? 'picker card dragging' : 'picker card'}>
+      <label for="mail-file">{t('mailFileLabel')}</label>
+      <input
+        id="mail-file"
+        type="file"
+        accept={ACCEPT}
+        aria-describedby="mail-file-hint"
+        onChange={(event) => {
+          const input = event.currentTarget;
+          void state.pick(input.files?.[0]);
+          // The same file chosen again is read again.
+          input.value = '';
+        }}
+      />
+      <p id="mail-file-hint" class="hint muted">
+        {t('mailFileHint', String(MAIL_LIMITS.bytes / 1024 / 1024))}
+      </p>
+      <p class="drop-hint">{state.dragging.value ? t('mailDropNow') : t('mailDropHint')}</p>
+      <NoticeLine notice={state.fileNotice.value} />
+    </div>
+  );
+}
+
+/** Where the file got to: reading, read, or why not and what to do. */
+function Outcome({ state }: { readonly state: MailState }) {
+  const phase = state.phase.value;
+  switch (phase.kind) {
+    case 'empty':
+      return <p class="notice" role="status" />;
+    case 'reading':
+      return (
+        <p class="notice muted" role="status">
+          {t('mailReading', phase.name)}
+        </p>
+      );
+    case 'tooLarge':
+      return (
+        <p class="notice error" role="alert">
+          {t('mailFileTooLarge', [phase.name, mebibytes(phase.size), String(MAIL_LIMITS.bytes / 1024 / 1024)])}
+        </p>
+      );
+    case 'unopened':
+      return (
+        <p class="notice error" role="alert">
+          {t('mailFileUnopened', phase.name)}
+        </p>
+      );
+    case 'noReader':
+      return (
+        <p class="notice error" role="alert">
+          {t('mailReaderFailed')}
+        </p>
+      );
+    case 'failed':
+      return (
+        <p class="notice error" role="alert">
+          {failureText(phase.name, phase.failure)}
+        </p>
+      );
+    case 'read':
+      return (
+        <>
+          <p class="notice ok" role="status">
+            {t('mailRead', [phase.name, String(phase.report.links.length)])}
+          </p>
+          <MailView state={state} name={phase.name} report={phase.report} mode={phase.mode} />
+        </>
+      );
+  }
+}
+
+/** Files dragged over the page: anything dropped anywhere is taken here, never opened by the browser. */
+function useDrop(state: MailState): void {
+  useEffect(() => {
+    let depth = 0;
+    const hasFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') === true;
+    const enter = (event: DragEvent): void => {
+      event.preventDefault();
+      depth += 1;
+      if (hasFiles(event)) state.dragging.value = true;
+    };
+    const over = (event: DragEvent): void => {
+      // Without this the browser would open what is dropped (a file, or a link) in the tab.
+      event.preventDefault();
+      if (event.dataTransfer !== null) event.dataTransfer.dropEffect = hasFiles(event) ? 'copy' : 'none';
+    };
+    const leave = (): void => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) state.dragging.value = false;
+    };
+    const drop = (event: DragEvent): void => {
+      event.preventDefault();
+      depth = 0;
+      state.dragging.value = false;
+      void state.drop([...(event.dataTransfer?.files ?? [])]);
+    };
+    document.addEventListener('dragenter', enter);
+    document.addEventListener('dragover', over);
+    document.addEventListener('dragleave', leave);
+    document.addEventListener('drop', drop);
+    return () => {
+      document.removeEventListener('dragenter', enter);
+      document.removeEventListener('dragover', over);
+      document.removeEventListener('dragleave', leave);
+      document.removeEventListener('drop', drop);
+    };
+  }, [state]);
+}
+
+export function App({ connector = sendToBackground, copyText = copyToClipboard, openOptions = openOptionsPage, loadReader = importReader }: AppProps) {
+  const [state] = useState(() => createMailState({ connector, copyText, openOptions, loadReader }));
+  // Asked for right after the first render, not after the first paint (see the popup's App).
+  useLayoutEffect(() => {
+    void state.load();
+  }, [state]);
+  useDrop(state);
+  return (
+    <main class="mail-page" data-ready={state.ready.value ? 'true' : 'false'} aria-busy={state.ready.value ? undefined : 'true'}>
+      <header class="stack">
+        <h1>{t('mailHeading')}</h1>
+        <p class="muted">{t('mailIntro')}</p>
+        <Setup state={state} />
+      </header>
+      <Picker state={state} />
+      <Outcome state={state} />
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * One link of the mail: a checkbox named by its real target (the host in bold), what the
+ * mail showed for it, a warning when that text names another site, what wrapped it and
+ * where it was found. A refused link has no checkbox and says why.
+ */
+import { wrapperNamesOf } from '../../fang/ids';
+import { t } from '../../i18n';
+import { refusedUrlText } from '../../i18n/errors';
+import type { MailLink } from '../../readers';
+import type { ReadMode } from './state';
+import { placeText } from './words';
+
+/** Longest link shown as written (a refused `data:` link may be megabytes). */
+const MAX_SHOWN_URL = 500;
+
+function clip(text: string): string {
+  return text.length > MAX_SHOWN_URL ? `${text.slice(0, MAX_SHOWN_URL)}…` : text;
+}
+
+/** A URL cut around its host (port included); null when the host cannot be found in it as written. */
+export function splitHost(href: string): { readonly before: string; readonly host: string; readonly after: string } | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  if (url.host === '') return null;
+  const auth = url.username !== '' || url.password !== '' ? `${url.username}${url.password === '' ? '' : `:${url.password}`}@` : '';
+  const before = `${url.protocol}//${auth}`;
+  if (!href.startsWith(before + url.host)) return null;
+  return { before, host: url.host, after: href.slice(before.length + url.host.length) };
+}
+
+/** The URL with its host emphasised: where the link really goes, at a glance. */
+function HostedUrl({ href }: { readonly href: string }) {
+  const parts = splitHost(href);
+  if (parts === null) return <>{href}</>;
+  return (
+    <>
+      {parts.before}
+      <strong class="host">{parts.host}</strong>
+      {parts.after}
+    </>
+  );
+}
+
+function hostOf(href: string): string {
+  try {
+    return new URL(href).hostname;
+  } catch {
+    return href;
+  }
+}
+
+/** What wrapped the link, and what that means for what opens. */
+function wrappedText(link: MailLink, mode: ReadMode): string | null {
+  if (link.wrappedBy.length === 0) return null;
+  const names = wrapperNamesOf(link.wrappedBy);
+  if (link.opaque) return t('mailOpaque', names);
+  return mode === 'keep' ? t('mailWrappedKept', names) : t('mailWrapped', names);
+}
+
+interface Props {
+  readonly link: MailLink;
+  readonly index: number;
+  readonly mode: ReadMode;
+  readonly checked: boolean;
+  readonly onToggle: (index: number, checked: boolean) => void;
+}
+
+export function LinkRow({ link, index, mode, checked, onToggle }: Props) {
+  const id = `mail-link-${String(index)}`;
+  const found = <p class="small muted">{t('mailFoundIn', link.where.map(placeText).join(', '))}</p>;
+  const shown = link.shown !== null && !link.mismatch && <p class="small">{t('mailShown', link.shown)}</p>;
+  if (link.target === null) {
+    return (
+      <li class="link refused">
+        <p class="mono">{clip(link.url)}</p>
+        <div class="about">
+          <p class="error">{link.refused === undefined ? t('mailRefused') : refusedUrlText(link.refused.code, link.refused.params)}</p>
+          {shown}
+          {found}
+        </div>
+      </li>
+    );
+  }
+  const wrapped = wrappedText(link, mode);
+  return (
+    <li class={link.mismatch ? 'link mismatch' : 'link'}>
+      <div class="pick">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={`${id}-about`}
+          onChange={(event) => {
+            onToggle(index, event.currentTarget.checked);
+          }}
+        />
+        <label for={id} class="target mono">
+          <HostedUrl href={link.target} />
+        </label>
+      </div>
+      <div id={`${id}-about`} class="about">
+        {link.mismatch && link.shown !== null && (
+          <p class="lie">
+            <span aria-hidden="true">⚠ </span>
+            {t('mailMismatch', [link.shown, hostOf(link.target)])}
+          </p>
+        )}
+        {shown}
+        {wrapped !== null && <p class="small">{wrapped}</p>}
+        {found}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * The reported mail page's state: one factory per page, no module-level state. The file's
+ * bytes are kept in this closure only, never in storage, while the page shows its mail
+ * (to read it again when the analyst chooses how wrapped links open).
+ */
+import { batch, computed, signal } from '@preact/signals';
+import { defang } from '../../fang';
+import { t } from '../../i18n';
+import { MAX_BULK_URLS } from '../../messaging/limits';
+import type { BulkResult, SettingsView, Status } from '../../messaging/protocol';
+import type { MailFailure, MailLink, MailReading, MailReport } from '../../readers';
+import { MAIL_LIMITS } from '../../readers/limits';
+import { errorNotice, failureNotice, infoNotice, okNotice, type Notice } from '../common/notice';
+import { createTask } from '../common/task';
+import type { MailDeps } from './deps';
+
+/** How wrapped links were read, and so how they are sent: their real targets, or as written. */
+export type ReadMode = 'unwrap' | 'keep';
+
+/** The file as far as the page got with it. */
+export type Phase =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'reading'; readonly name: string }
+  /** Over MAIL_LIMITS.bytes: not read at all. */
+  | { readonly kind: 'tooLarge'; readonly name: string; readonly size: number }
+  /** The browser could not give the file's bytes (it moved, or access was lost). */
+  | { readonly kind: 'unopened'; readonly name: string }
+  /** The reader's code could not be loaded (the extension was updated under the page). */
+  | { readonly kind: 'noReader'; readonly name: string }
+  | { readonly kind: 'failed'; readonly name: string; readonly failure: MailFailure }
+  | { readonly kind: 'read'; readonly name: string; readonly report: MailReport; readonly mode: ReadMode };
+
+/** The file as the page takes it: a File, or anything with its name, size and bytes. */
+export type MailFile = Pick<File, 'name' | 'size' | 'arrayBuffer'>;
+
+/** A link Isolink could isolate: one with a target. */
+export type OpenableLink = MailLink & { readonly target: string };
+
+function isOpenable(link: MailLink): link is OpenableLink {
+  return link.target !== null;
+}
+
+/** A link the analyst may choose between: decodable, wrapped by a gateway or redirector. */
+function isWrapped(link: MailLink): boolean {
+  return link.wrappedBy.length > 0 && !link.opaque;
+}
+
+/** Indexes of every link that can be opened: all of them are selected at first. */
+function openableIndexes(links: readonly MailLink[]): ReadonlySet<number> {
+  return new Set(links.flatMap((link, index) => (isOpenable(link) ? [index] : [])));
+}
+
+export function createMailState(deps: MailDeps) {
+  const status = signal<Status | null>(null);
+  const settings = signal<SettingsView | null>(null);
+  /** True once the first status and settings requests have settled. */
+  const ready = signal(false);
+  const loadNotice = signal<Notice | null>(null);
+  const optionsNotice = signal<Notice | null>(null);
+  /** About the last file chosen or dropped, beside the file input. */
+  const fileNotice = signal<Notice | null>(null);
+  const phase = signal<Phase>({ kind: 'empty' });
+  /** A file is being dragged over the page. */
+  const dragging = signal(false);
+  const selected = signal<ReadonlySet<number>>(new Set());
+  /** The analyst's answer for wrapped links, where the settings ask. */
+  const choice = signal<ReadMode>('unwrap');
+  const confirming = signal(false);
+  const result = signal<BulkResult | null>(null);
+  const task = createTask((error) => failureNotice(error, t('mailErrorNoAnswer')));
+
+  const setting = computed(() => settings.value?.settings.unwrap ?? 'unwrap');
+  const report = computed(() => (phase.value.kind === 'read' ? phase.value.report : null));
+  const links = computed(() => report.value?.links ?? []);
+  /** The selected links, in the mail's order. */
+  const chosen = computed<OpenableLink[]>(() => links.value.filter((link, index): link is OpenableLink => isOpenable(link) && selected.value.has(index)));
+  /** The settings ask, and a link is wrapped: the page offers the choice. */
+  const asking = computed(() => setting.value === 'ask' && links.value.some(isWrapped));
+  /** Above it, the page asks before opening (unknown settings: it always asks for more than one). */
+  const threshold = computed(() => settings.value?.settings.bulkConfirmThreshold ?? 1);
+
+  /** The file's bytes, in memory only, while its mail is shown. */
+  let held: { readonly name: string; readonly bytes: Uint8Array } | null = null;
+  /** Bumped by every new reading: an older one that ends later is dropped. */
+  let generation = 0;
+  let loading: Promise<void> = Promise.resolve();
+
+  async function loadNow(): Promise<void> {
+    const [statusReply, settingsReply] = await Promise.allSettled([deps.connector('getStatus', {}), deps.connector('getSettings', {})]);
+    batch(() => {
+      if (statusReply.status === 'fulfilled') status.value = statusReply.value;
+      if (settingsReply.status === 'fulfilled') settings.value = settingsReply.value;
+      const rejected = [statusReply, settingsReply].find((reply) => reply.status === 'rejected');
+      loadNotice.value = rejected === undefined ? null : failureNotice(rejected.reason, t('mailErrorNoAnswer'));
+      ready.value = true;
+    });
+  }
+
+  /** Asks for the status and the settings; a file chosen meanwhile is read once they are in. */
+  function load(): Promise<void> {
+    loading = loadNow();
+    return loading;
+  }
+
+  /** What a new reading starts from: no selection, no confirmation, no result. */
+  function clearOutcome(): void {
+    batch(() => {
+      selected.value = new Set();
+      confirming.value = false;
+      result.value = null;
+      task.notice.value = null;
+    });
+  }
+
+  /** Reads the held bytes with the mode in force; `quiet` keeps the mail shown meanwhile. */
+  async function read(mine: number, quiet: boolean): Promise<void> {
+    const file = held;
+    if (file === null) return;
+    if (!quiet) phase.value = { kind: 'reading', name: file.name };
+    let reader;
+    try {
+      reader = await deps.loadReader();
+    } catch {
+      if (mine === generation) phase.value = { kind: 'noReader', name: file.name };
+      return;
+    }
+    await loading;
+    const mode: ReadMode = setting.value === 'ask' ? choice.value : setting.value;
+    let reading: MailReading;
+    try {
+      reading = await reader.linksInMail(file.bytes, { unwrap: mode });
+    } catch (error) {
+      // The reader answers its failures as data; a throw would be its bug, said as a damaged mail.
+      const detail = error instanceof Error ? error.message : String(error);
+      reading = { ok: false, code: 'mailUnreadable', params: [detail], reason: detail };
+    }
+    if (mine !== generation) return;
+    batch(() => {
+      clearOutcome();
+      if (reading.ok) {
+        phase.value = { kind: 'read', name: file.name, report: reading, mode };
+        selected.value = openableIndexes(reading.links);
+      } else {
+        held = null;
+        phase.value = { kind: 'failed', name: file.name, failure: reading };
+      }
+    });
+  }
+
+  /** A file chosen or dropped: its size is checked before anything of it is read. */
+  async function chooseFile(file: MailFile): Promise<void> {
+    const mine = ++generation;
+    held = null;
+    clearOutcome();
+    if (file.size > MAIL_LIMITS.bytes) {
+      phase.value = { kind: 'tooLarge', name: file.name, size: file.size };
+      return;
+    }
+    phase.value = { kind: 'reading', name: file.name };
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      if (mine === generation) phase.value = { kind: 'unopened', name: file.name };
+      return;
+    }
+    if (mine !== generation) return;
+    held = { name: file.name, bytes };
+    await read(mine, false);
+  }
+
+  /** What was dropped on the page: its first file is read; anything else is said. */
+  function drop(files: readonly MailFile[]): Promise<void> {
+    const [first] = files;
+    if (first === undefined) {
+      fileNotice.value = errorNotice(t('mailDropNoFile'));
+      return Promise.resolve();
+    }
+    fileNotice.value = files.length > 1 ? infoNotice(t('mailDropFirstOnly', first.name)) : null;
+    return chooseFile(first);
+  }
+
+  /** A file chosen with the file input. */
+  function pick(file: MailFile | undefined): Promise<void> {
+    fileNotice.value = null;
+    return file === undefined ? Promise.resolve() : chooseFile(file);
+  }
+
+  /** The analyst's answer for wrapped links: the mail is read again with it. */
+  function chooseWrapped(next: ReadMode): Promise<void> {
+    if (choice.value === next) return Promise.resolve();
+    choice.value = next;
+    if (held === null) return Promise.resolve();
+    return read(++generation, true);
+  }
+
+  function toggle(index: number, checked: boolean): void {
+    const next = new Set(selected.value);
+    if (checked) next.add(index);
+    else next.delete(index);
+    batch(() => {
+      selected.value = next;
+      // The question named a count: a new selection is asked about again.
+      confirming.value = false;
+    });
+  }
+
+  async function create(list: readonly OpenableLink[]): Promise<void> {
+    const current = phase.value;
+    if (current.kind !== 'read' || list.length === 0) return;
+    await task.run(async () => {
+      result.value = null;
+      // One message: the background resolves each link again and batches the requests.
+      const reply = await deps.connector('bulkCreate', { urls: list.map((link) => link.url), wrapped: current.mode });
+      result.value = reply;
+      if (reply.created.length === 0) return errorNotice(t('mailCreatedNone'));
+      const { opened } = await deps.connector('openContexts', { ids: reply.created.map((context) => context.id) });
+      return okNotice(t('mailOpenedCount', String(opened)));
+    });
+  }
+
+  /** "Open selected in isolation": said when nothing or too much is selected, asked first above the threshold. */
+  function openSelected(): Promise<void> {
+    const list = chosen.value;
+    if (list.length === 0) {
+      task.notice.value = errorNotice(t('mailNoneSelected'));
+      return Promise.resolve();
+    }
+    if (list.length > MAX_BULK_URLS) {
+      task.notice.value = errorNotice(t('mailTooMany', [String(list.length), String(MAX_BULK_URLS)]));
+      return Promise.resolve();
+    }
+    if (list.length > threshold.value) {
+      task.notice.value = null;
+      confirming.value = true;
+      return Promise.resolve();
+    }
+    return create(list);
+  }
+
+  async function confirmOpen(): Promise<void> {
+    await create(chosen.value);
+    confirming.value = false;
+  }
+
+  function cancelOpen(): void {
+    confirming.value = false;
+  }
+
+  /** The selected targets defanged, one per line: a ticket's text. */
+  async function copySelected(): Promise<void> {
+    const list = chosen.value;
+    if (list.length === 0) {
+      task.notice.value = errorNotice(t('mailNoneSelected'));
+      return;
+    }
+    try {
+      await deps.copyText(list.map((link) => defang(link.target)).join('\n'));
+      task.notice.value = okNotice(t('mailCopied', String(list.length)));
+    } catch {
+      task.notice.value = errorNotice(t('mailCopyFailed'));
+    }
+  }
+
+  async function openOptions(): Promise<void> {
+    try {
+      await deps.openOptions();
+      optionsNotice.value = null;
+    } catch {
+      optionsNotice.value = errorNotice(t('mailOptionsFailed'));
+    }
+  }
+
+  return {
+    status,
+    settings,
+    ready,
+    loadNotice,
+    optionsNotice,
+    fileNotice,
+    phase,
+    dragging,
+    selected,
+    choice,
+    asking,
+    chosen,
+    confirming,
+    result,
+    busy: task.busy,
+    notice: task.notice,
+    load,
+    pick,
+    drop,
+    chooseWrapped,
+    toggle,
+    openSelected,
+    confirmOpen,
+    cancelOpen,
+    copySelected,
+    openOptions,
+  };
+}
+
+export type MailState = ReturnType<typeof createMailState>;

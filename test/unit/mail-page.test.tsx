@@ -1,0 +1,573 @@
+// @vitest-environment happy-dom
+/**
+ * The reported mail page against a fake Connector and the real mail reader: the mail's
+ * facts and links, the checkboxes' names, the mismatch warning, refused rows, zero links,
+ * every failure, a file over the limit (never read), the confirmation above the threshold,
+ * one bulkCreate with the selected links then openContexts, and copying defanged.
+ */
+import { cleanup, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { RemoteError, type Connector } from '../../src/messaging/page';
+import { MAX_BULK_URLS } from '../../src/messaging/limits';
+import type { BulkResult, MessageData, MessageType, ProtocolValues, RecentContext, SettingsView, Status } from '../../src/messaging/protocol';
+import { linksInMail, MAIL_LIMITS, type MailFailureCode } from '../../src/readers';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
+import { App } from '../../src/ui/mail/App';
+import type { MailDeps } from '../../src/ui/mail/deps';
+import { splitHost } from '../../src/ui/mail/LinkRow';
+import { installFocusFixup } from '../support/focus-fixup';
+import { installMessages } from '../support/i18n';
+import { wrap } from '../support/wrap';
+
+// ---- mails ------------------------------------------------------------------
+
+const REAL_INVOICE = 'https://invoice.evil.example/pay?id=7';
+const SAFE_LINK = wrap.safelinks(REAL_INVOICE);
+
+/** A MIME mail with the given HTML body (CRLF line ends, as mail systems write them). */
+function mail(html: string, headers: Record<string, string> = {}): string {
+  const all = {
+    From: '"PayPal Service" <service@paypal.example.net>',
+    To: 'analyst@acme.example',
+    Subject: 'Your account is limited',
+    Date: 'Tue, 24 Nov 2026 09:15:00 +0000',
+    'MIME-Version': '1.0',
+    'Content-Type': 'text/html; charset=utf-8',
+    ...headers,
+  };
+  const head = Object.entries(all).map(([name, value]) => `${name}: ${value}`);
+  return [...head, '', html].join('\r\n');
+}
+
+/** The phishing mail: a lying link, a Safe Link, a refused javascript: link, a plain one, two remote resources. */
+const PHISH = mail(
+  [
+    '<html><head><link rel="stylesheet" href="https://cdn.tracker.example/a.css"></head><body>',
+    '<p>Dear customer, <a href="https://paypa1-login.example/verify?acc=1">www.paypal.com</a></p>',
+    `<p><a href="${SAFE_LINK.replaceAll('&', '&amp;')}">View your invoice</a></p>`,
+    '<p><a href="javascript:alert(1)">Unsubscribe</a></p>',
+    '<p><a href="https://docs.evil.example/share">Open the shared document</a></p>',
+    '<img src="https://tracker.example/p.gif" alt="">',
+    '</body></html>',
+  ].join('\r\n'),
+);
+
+const NO_LINKS = mail('<html><body><p>Please call us back about your account.</p></body></html>', { Subject: 'Call us' });
+
+function file(text: string, name = 'reported.eml'): File {
+  return new File([text], name, { type: 'message/rfc822' });
+}
+
+// ---- fakes ------------------------------------------------------------------
+
+type Handler<K extends MessageType> = (data: MessageData<K>) => ProtocolValues[K] | Promise<ProtocolValues[K]>;
+type Handlers = { [K in MessageType]?: Handler<K> };
+
+const CONFIGURED: Status = {
+  configured: true,
+  serviceHost: 'isolation.example',
+  serviceOrigin: 'https://isolation.example',
+  hasToken: true,
+  tokenSource: 'session',
+  hostPermission: true,
+  identity: 'analyst@acme.example',
+  problems: [],
+};
+
+function settingsView(settings: Partial<Settings> = {}): SettingsView {
+  return { settings: { ...DEFAULT_SETTINGS, ...settings }, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [] };
+}
+
+function context(id: string, url: string): RecentContext {
+  return {
+    id,
+    url,
+    host: new URL(url).hostname,
+    sessionType: 'service-ruby',
+    createdAt: 0,
+    expires: 0,
+    maxUses: 5,
+    launchUrl: `https://launch.isolation.example/ctx/${id}`,
+    name: '',
+  };
+}
+
+/** A bulkCreate that creates every link it is sent, as ctx-1, ctx-2, … */
+const createEach: Handler<'bulkCreate'> = ({ urls }): BulkResult => ({
+  created: urls.map((url, index) => context(`ctx-${String(index + 1)}`, url)),
+  failures: [],
+});
+
+function fakeConnector(overrides: Handlers) {
+  const handlers: Handlers = { getStatus: () => CONFIGURED, getSettings: () => settingsView(), ...overrides };
+  const calls: { readonly type: MessageType; readonly data: unknown }[] = [];
+  const connector: Connector = async (type, data) => {
+    calls.push({ type, data });
+    await Promise.resolve();
+    const handler = handlers[type] as ((value: typeof data) => unknown) | undefined;
+    if (handler === undefined) throw new RemoteError({ name: 'Error', message: `no answer for ${type}` });
+    return (await handler(data)) as ProtocolValues[typeof type];
+  };
+  const sent = (type: MessageType): unknown[] => calls.filter((call) => call.type === type).map((call) => call.data);
+  const actions = (): MessageType[] => calls.map((call) => call.type).filter((type) => type !== 'getStatus' && type !== 'getSettings');
+  return { connector, calls, sent, actions };
+}
+
+interface Setup {
+  readonly handlers?: Handlers;
+  readonly loadReader?: MailDeps['loadReader'];
+}
+
+async function renderPage({ handlers = {}, loadReader }: Setup = {}) {
+  const fake = fakeConnector(handlers);
+  const copied: string[] = [];
+  const utils = render(
+    <App
+      connector={fake.connector}
+      copyText={(text) => {
+        copied.push(text);
+        return Promise.resolve();
+      }}
+      {...(loadReader === undefined ? {} : { loadReader })}
+    />,
+  );
+  const root = utils.container.querySelector('main');
+  await expect.poll(() => root?.getAttribute('data-ready')).toBe('true');
+  return { ...fake, copied, ...utils };
+}
+
+function fileInput(): HTMLInputElement {
+  return screen.getByLabelText<HTMLInputElement>(/reported mail/i);
+}
+
+/** Chooses a file with the file input and waits until the page has said what it found. */
+async function choose(chosen: File | { readonly name: string; readonly size: number; readonly arrayBuffer: () => Promise<ArrayBuffer> }): Promise<void> {
+  fireEvent.change(fileInput(), { target: { files: [chosen] } });
+  await waitFor(() => {
+    expect(screen.queryByText(/^Reading /)).toBeNull();
+  });
+}
+
+/**
+ * A drag event on the page's body, as a browser fires it. Through createEvent: happy-dom's
+ * elements have no `ondrop` property, so fireEvent.drop would fire an event named "Drop".
+ */
+function drag(kind: 'dragEnter' | 'drop', dataTransfer: { readonly types: readonly string[]; readonly files: readonly File[] }): void {
+  fireEvent(document.body, createEvent[kind](document.body, { dataTransfer }));
+}
+
+function links(): HTMLElement[] {
+  return within(screen.getByRole('list', { name: /^Links: / })).getAllByRole('listitem');
+}
+
+function openButton(): HTMLElement {
+  return screen.getByRole('button', { name: /open selected in isolation/i });
+}
+
+let restoreFocus: () => void = () => undefined;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installMessages();
+  restoreFocus = installFocusFixup();
+});
+
+afterEach(() => {
+  restoreFocus();
+  cleanup();
+});
+
+// ---- reading ----------------------------------------------------------------
+
+describe('mail page: a mail read', () => {
+  it('names its file input "Reported mail" and accepts .eml and .msg', async () => {
+    await renderPage();
+
+    const input = fileInput();
+    expect(input.type).toBe('file');
+    expect(input.accept).toBe('.eml,.msg,message/rfc822,application/vnd.ms-outlook');
+    expect(screen.getByText(/drop the mail file anywhere on this page/)).toBeTruthy();
+  });
+
+  it('shows From, Subject and Date, the remote resources, and one row per link in the mail’s order', async () => {
+    await renderPage();
+    await choose(file(PHISH));
+
+    const facts = screen.getByRole('region', { name: 'The mail in reported.eml' });
+    expect(within(facts).getByText('PayPal Service <service@paypal.example.net>')).toBeTruthy();
+    expect(within(facts).getByText('Your account is limited')).toBeTruthy();
+    expect(within(facts).getByText('Date').nextElementSibling?.textContent).toMatch(/2026/);
+    expect(within(facts).getByText('If shown, this mail would load 2 remote images, stylesheets or fonts; Isolink loaded none.')).toBeTruthy();
+    expect(links().map((row) => row.querySelector('.mono')?.textContent)).toEqual([
+      'https://paypa1-login.example/verify?acc=1',
+      REAL_INVOICE,
+      'javascript:alert(1)',
+      'https://docs.evil.example/share',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Links: 4' })).toBeTruthy();
+  });
+
+  it('names each checkbox by its real target, host included and emphasised; all are checked at first', async () => {
+    await renderPage();
+    await choose(file(PHISH));
+
+    const boxes = screen.getAllByRole<HTMLInputElement>('checkbox');
+    expect(boxes.map((box) => box.checked)).toEqual([true, true, true]);
+    expect(screen.getByRole('checkbox', { name: /paypa1-login\.example/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /invoice\.evil\.example/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /docs\.evil\.example/ })).toBeTruthy();
+    expect([...document.querySelectorAll('label.target strong')].map((strong) => strong.textContent)).toEqual([
+      'paypa1-login.example',
+      'invoice.evil.example',
+      'docs.evil.example',
+    ]);
+    expect(screen.getByText('Selected: 3')).toBeTruthy();
+  });
+
+  it('warns in words when the text names another site than the link goes to', async () => {
+    await renderPage();
+    await choose(file(PHISH));
+
+    const warning = screen.getByText('The text shows www.paypal.com but the link goes to paypa1-login.example');
+    const row = warning.closest('li');
+    expect(row?.textContent).toContain('https://paypa1-login.example/verify?acc=1');
+    // The warning describes the checkbox, so it is heard with it.
+    const box = screen.getByRole('checkbox', { name: /paypa1-login\.example/ });
+    expect(box.getAttribute('aria-describedby')).toBe(warning.closest('.about')?.id);
+    expect(screen.getAllByText(/^The text shows/)).toHaveLength(1);
+  });
+
+  it('says what wrapped a link and where each link was found', async () => {
+    await renderPage();
+    await choose(file(PHISH));
+
+    const row = screen.getByRole('checkbox', { name: /invoice\.evil\.example/ }).closest('li');
+    expect(row?.textContent).toContain('Wrapped by Microsoft Safe Links; this is the real target behind it.');
+    expect(row?.textContent).toContain('Shown as: View your invoice');
+    expect(row?.textContent).toContain('Found in the HTML body');
+  });
+
+  it('shows a refused link without a checkbox, saying why in the analyst’s words', async () => {
+    await renderPage();
+    await choose(file(PHISH));
+
+    const row = links()[2];
+    expect(row).toBeDefined();
+    expect(within(row as HTMLElement).queryByRole('checkbox')).toBeNull();
+    expect(row?.textContent).toContain('This link was not isolated: it uses the javascript: scheme. Only http and https links can be opened in isolation.');
+  });
+
+  it('says so plainly when the mail has no links, with what to do next', async () => {
+    const { actions } = await renderPage();
+    await choose(file(NO_LINKS));
+
+    expect(screen.getByRole('heading', { name: 'Links: 0' })).toBeTruthy();
+    expect(screen.getByText(/This mail has no links, so there is nothing to open in isolation/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /open selected in isolation/i })).toBeNull();
+    expect(actions()).toEqual([]);
+  });
+
+  it('lists the parts left unread, said from their codes', async () => {
+    const problems = { code: 'tooManyLinks', params: ['20000', '3'], reason: 'x' } as const;
+    const attached = { code: 'attachmentUnreadable', params: ['not a mail'], reason: 'x', where: 'attachment:invoice.msg' } as const;
+    await renderPage({
+      loadReader: () =>
+        Promise.resolve({
+          linksInMail: async (bytes, options) => {
+            const read = await linksInMail(bytes, options);
+            return read.ok ? { ...read, problems: [problems, attached] } : read;
+          },
+        }),
+    });
+    await choose(file(PHISH));
+
+    const region = screen.getByRole('region', { name: 'Parts of the mail that were not read' });
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The mail has more than 20000 links: 3 more were not listed.', 'the attachment invoice.msg: It could not be read (not a mail).']);
+  });
+
+  it('takes a file dropped anywhere on the page', async () => {
+    await renderPage();
+    drag('dragEnter', { types: ['Files'], files: [] });
+    await screen.findByText('Drop the mail to read its links');
+
+    drag('drop', { types: ['Files'], files: [file(PHISH, 'dropped.eml')] });
+
+    await screen.findByRole('region', { name: 'The mail in dropped.eml' });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+    expect(screen.queryByText('Drop the mail to read its links')).toBeNull();
+  });
+
+  it('says what to do when something other than a file is dropped', async () => {
+    await renderPage();
+    drag('drop', { types: ['text/uri-list'], files: [] });
+
+    await screen.findByText('Only a file can be dropped here: drop a mail saved as .eml or .msg.');
+  });
+});
+
+// ---- failures ---------------------------------------------------------------
+
+describe('mail page: files it cannot read', () => {
+  it('does not read a file over the limit: neither its bytes nor the reader are touched', async () => {
+    const arrayBuffer = vi.fn(() => Promise.resolve(new ArrayBuffer(0)));
+    const loadReader = vi.fn(() => Promise.resolve({ linksInMail }));
+    await renderPage({ loadReader });
+
+    await choose({ name: 'huge.eml', size: MAIL_LIMITS.bytes + 1, arrayBuffer });
+
+    expect(screen.getByRole('alert').textContent).toBe(
+      'huge.eml is 25.0 MiB, over the limit of 25 MiB, so it was not read. Save the mail without its large attachments and choose that file.',
+    );
+    expect(arrayBuffer).not.toHaveBeenCalled();
+    expect(loadReader).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an empty file', '', 'empty.eml', 'empty.eml is empty. Choose the reported mail itself, saved as .eml or .msg.'],
+    [
+      'a file that is not a mail',
+      'just some notes, not a mail at all\n',
+      'notes.txt',
+      'notes.txt is not a mail: neither a saved mail (.eml) nor an Outlook message (.msg). Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
+    ],
+  ])('says so plainly for %s, read by the real reader', async (_name, text, name, expected) => {
+    const { actions } = await renderPage();
+    await choose(file(text, name));
+
+    expect(screen.getByRole('alert').textContent).toBe(expected);
+    expect(screen.queryByRole('list', { name: /^Links/ })).toBeNull();
+    expect(actions()).toEqual([]);
+  });
+
+  it.each<[MailFailureCode, string[], string]>([
+    ['mailEmpty', [], 'bad.msg is empty. Choose the reported mail itself, saved as .eml or .msg.'],
+    ['mailTooLarge', ['25'], 'bad.msg is larger than the limit of 25 MiB and was not read. Save the mail without its large attachments and choose that file.'],
+    [
+      'notMail',
+      [],
+      'bad.msg is not a mail: neither a saved mail (.eml) nor an Outlook message (.msg). Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
+    ],
+    ['notCompoundFile', [], 'bad.msg is not an Outlook message (.msg) as its name says. Save the mail again from Outlook, or as .eml, and choose that file.'],
+    [
+      'mailUnreadable',
+      ['unexpected end of stream'],
+      'bad.msg could not be read as a mail (unexpected end of stream). The file may be damaged: save the mail again, or ask the reporter to send it as an attachment.',
+    ],
+  ])('says %s from its code, with what to do next', async (code, params, expected) => {
+    await renderPage({ loadReader: () => Promise.resolve({ linksInMail: () => Promise.resolve({ ok: false, code, params, reason: 'English' }) }) });
+    await choose(file('x', 'bad.msg'));
+
+    expect(screen.getByRole('alert').textContent).toBe(expected);
+  });
+
+  it('says a mail the reader throws on is damaged, rather than reading forever', async () => {
+    await renderPage({ loadReader: () => Promise.resolve({ linksInMail: () => Promise.reject(new Error('bad header')) }) });
+    await choose(file(PHISH));
+
+    expect(screen.getByRole('alert').textContent).toBe(
+      'reported.eml could not be read as a mail (bad header). The file may be damaged: save the mail again, or ask the reporter to send it as an attachment.',
+    );
+  });
+
+  it('says what to do when the reader cannot be loaded', async () => {
+    await renderPage({ loadReader: () => Promise.reject(new Error('chunk gone')) });
+    await choose(file(PHISH));
+
+    expect(screen.getByRole('alert').textContent).toBe('Isolink could not load its mail reader. Reload this page and choose the file again.');
+  });
+});
+
+// ---- actions ----------------------------------------------------------------
+
+describe('mail page: opening and copying the selected links', () => {
+  it('sends the selected links as written in ONE bulkCreate, then opens the created contexts', async () => {
+    const { sent, actions } = await renderPage({
+      handlers: { bulkCreate: createEach, openContexts: ({ ids }) => ({ opened: ids.length }) },
+    });
+    await choose(file(PHISH));
+    fireEvent.click(screen.getByRole('checkbox', { name: /docs\.evil\.example/ }));
+    expect(screen.getByText('Selected: 2')).toBeTruthy();
+
+    fireEvent.click(openButton());
+
+    await screen.findByText('Isolated tabs opened: 2');
+    expect(actions()).toEqual(['bulkCreate', 'openContexts']);
+    // The links as the mail wrote them: the background resolves each again.
+    expect(sent('bulkCreate')).toEqual([{ urls: ['https://paypa1-login.example/verify?acc=1', SAFE_LINK], wrapped: 'unwrap' }]);
+    expect(sent('openContexts')).toEqual([{ ids: ['ctx-1', 'ctx-2'] }]);
+    expect(screen.getByRole('heading', { name: 'Isolated sessions created: 2' })).toBeTruthy();
+  });
+
+  it('shows what failed beside what was created', async () => {
+    await renderPage({
+      handlers: {
+        bulkCreate: ({ urls }) => ({
+          created: [context('ctx-1', urls[0] ?? '')],
+          failures: [{ url: urls[1] ?? '', error: 'The service refused the request (policy).' }],
+        }),
+        openContexts: ({ ids }) => ({ opened: ids.length }),
+      },
+    });
+    await choose(file(PHISH));
+    fireEvent.click(screen.getByRole('checkbox', { name: /docs\.evil\.example/ }));
+    fireEvent.click(openButton());
+
+    await screen.findByText('Isolated tabs opened: 1');
+    expect(screen.getByRole('heading', { name: 'Not created: 1' })).toBeTruthy();
+    expect(screen.getByText('The service refused the request (policy).')).toBeTruthy();
+  });
+
+  it('asks first above the threshold, sends nothing until confirmed, and nothing on Cancel', async () => {
+    const { sent, actions } = await renderPage({
+      handlers: { getSettings: () => settingsView({ bulkConfirmThreshold: 2 }), bulkCreate: createEach, openContexts: ({ ids }) => ({ opened: ids.length }) },
+    });
+    await choose(file(PHISH));
+
+    fireEvent.click(openButton());
+    const step = screen.getByRole('group', { name: 'Open 3 links in isolation? Each opens in a new tab.' });
+    expect(actions()).toEqual([]);
+    fireEvent.click(within(step).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('group', { name: /Open 3 links/ })).toBeNull();
+    expect(actions()).toEqual([]);
+
+    fireEvent.click(openButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Open 3 links' }));
+
+    await screen.findByText('Isolated tabs opened: 3');
+    expect(sent('bulkCreate')).toEqual([
+      { urls: ['https://paypa1-login.example/verify?acc=1', SAFE_LINK, 'https://docs.evil.example/share'], wrapped: 'unwrap' },
+    ]);
+    await waitFor(() => {
+      expect(screen.queryByRole('group', { name: /Open 3 links/ })).toBeNull();
+    });
+  });
+
+  it('does not ask at or under the threshold', async () => {
+    const { actions } = await renderPage({
+      handlers: { getSettings: () => settingsView({ bulkConfirmThreshold: 3 }), bulkCreate: createEach, openContexts: ({ ids }) => ({ opened: ids.length }) },
+    });
+    await choose(file(PHISH));
+    fireEvent.click(openButton());
+
+    await screen.findByText('Isolated tabs opened: 3');
+    expect(actions()).toEqual(['bulkCreate', 'openContexts']);
+  });
+
+  it(`says so and sends nothing when more than ${String(MAX_BULK_URLS)} links are selected`, async () => {
+    const many = Array.from({ length: MAX_BULK_URLS + 1 }, (_, i) => `<a href="https://site${String(i)}.evil.example/">x</a>`).join('\r\n');
+    const { actions } = await renderPage();
+    await choose(file(mail(`<html><body>${many}</body></html>`)));
+
+    fireEvent.click(openButton());
+
+    expect(screen.getByRole('alert').textContent).toBe(
+      `${String(MAX_BULK_URLS + 1)} links are selected; at most ${String(MAX_BULK_URLS)} can be opened at once. Uncheck some and try again.`,
+    );
+    expect(actions()).toEqual([]);
+  });
+
+  it('says so when nothing is selected', async () => {
+    const { actions } = await renderPage();
+    await choose(file(PHISH));
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+
+    fireEvent.click(openButton());
+
+    expect(screen.getByRole('alert').textContent).toBe('No link is selected: check the links to open or copy.');
+    expect(actions()).toEqual([]);
+  });
+
+  it('shows the background’s words when the creation fails', async () => {
+    await renderPage({
+      handlers: {
+        bulkCreate: () => {
+          throw new RemoteError({ name: 'ConfigError', message: 'Set the service URL in the options.' });
+        },
+      },
+    });
+    await choose(file(PHISH));
+    fireEvent.click(openButton());
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Set the service URL in the options.');
+  });
+
+  it('copies the selected real targets defanged, one per line', async () => {
+    const { copied, actions } = await renderPage();
+    await choose(file(PHISH));
+    fireEvent.click(screen.getByRole('checkbox', { name: /paypa1-login\.example/ }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy selected defanged' }));
+
+    await screen.findByText('Copied, defanged: 2 links');
+    expect(copied).toEqual(['hxxps://invoice[.]evil[.]example/pay?id=7\nhxxps://docs[.]evil[.]example/share']);
+    expect(actions()).toEqual([]);
+  });
+});
+
+// ---- wrapped links, where the settings ask -----------------------------------
+
+describe('mail page: wrapped links under "ask"', () => {
+  it('offers the choice, reads the mail again with it, and sends the mode it read with', async () => {
+    const { sent } = await renderPage({
+      handlers: { getSettings: () => settingsView({ unwrap: 'ask' }), bulkCreate: createEach, openContexts: ({ ids }) => ({ opened: ids.length }) },
+    });
+    await choose(file(PHISH));
+    const choice = screen.getByRole('group', { name: 'Some links are wrapped by a mail gateway. Open:' });
+    expect(within(choice).getByRole<HTMLInputElement>('radio', { name: 'the real targets' }).checked).toBe(true);
+
+    fireEvent.click(within(choice).getByRole('radio', { name: 'the links as written' }));
+
+    const kept = await screen.findByRole('checkbox', { name: /nam12\.safelinks\.protection\.outlook\.com/ });
+    expect(kept.closest('li')?.textContent).toContain('Wrapped by Microsoft Safe Links; kept as written, so the isolated browser follows its redirect.');
+    expect(screen.queryByRole('checkbox', { name: /^https:\/\/invoice\.evil\.example/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /paypa1-login\.example/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /docs\.evil\.example/ }));
+    fireEvent.click(openButton());
+
+    await screen.findByText('Isolated tabs opened: 1');
+    expect(sent('bulkCreate')).toEqual([{ urls: [SAFE_LINK], wrapped: 'keep' }]);
+  });
+
+  it('offers no choice when the settings decide', async () => {
+    await renderPage({ handlers: { getSettings: () => settingsView({ unwrap: 'keep' }) } });
+    await choose(file(PHISH));
+
+    expect(screen.queryByRole('group', { name: /wrapped by a mail gateway/ })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /safelinks\.protection\.outlook\.com/ })).toBeTruthy();
+  });
+});
+
+// ---- the page around the mail -------------------------------------------------
+
+describe('mail page: set-up and helpers', () => {
+  it('says when Isolink is not set up, and opens the options', async () => {
+    const unconfigured: Status = { ...CONFIGURED, configured: false, problems: ['Enter the admin token in the options.'] };
+    const opened: number[] = [];
+    const fake = fakeConnector({ getStatus: () => unconfigured });
+    render(
+      <App
+        connector={fake.connector}
+        openOptions={() => {
+          opened.push(1);
+          return Promise.resolve();
+        }}
+      />,
+    );
+    await screen.findByText(/Isolink is not set up yet/);
+    expect(screen.getByText('Enter the admin token in the options.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open options' }));
+
+    expect(opened).toEqual([1]);
+  });
+
+  it('splits a URL around its host, the user name part not taken for it', () => {
+    expect(splitHost('https://paypal.com@evil.example:8443/a?b#c')).toEqual({ before: 'https://paypal.com@', host: 'evil.example:8443', after: '/a?b#c' });
+    expect(splitHost('https://evil.example/')).toEqual({ before: 'https://', host: 'evil.example', after: '/' });
+    expect(splitHost('not a url')).toBeNull();
+  });
+});
