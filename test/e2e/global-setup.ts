@@ -15,6 +15,8 @@ export default function setup(): void {
   }
   execFileSync(resolve(import.meta.dirname, '../../node_modules/.bin/wxt'), ['build'], {
     cwd: resolve(import.meta.dirname, '../..'),
+    // vitest sets NODE_ENV=test, under which Vite builds development JSX with source paths: build what ships.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -17,7 +17,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 function build(browser: 'chrome' | 'firefox'): void {
   execFileSync(resolve(ROOT, 'node_modules/.bin/wxt'), ['build', '-b', browser], {
     cwd: ROOT,
-    env: { ...process.env, ISOLINK_OUT_DIR: '.security-output' },
+    // vitest sets NODE_ENV=test, under which Vite builds development JSX with source paths: build what ships.
+    env: { ...process.env, NODE_ENV: 'production', ISOLINK_OUT_DIR: '.security-output' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
