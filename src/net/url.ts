@@ -3,6 +3,7 @@
  * WHATWG URL parser only, never with prefix checks.
  */
 import { isLoopbackHost } from './ip';
+import { fillTemplate } from './template';
 
 /** Longest target URL accepted. Real phishing links run to a few kB; 100 kB ones are abuse. */
 export const MAX_URL_LENGTH = 16 * 1024;
@@ -37,13 +38,8 @@ export interface UrlProblem<C extends UrlProblemCode = UrlProblemCode> {
   readonly reason: string;
 }
 
-/** Fills `$1`.. of an English template. */
-function fill(template: string, params: readonly string[]): string {
-  return template.replace(/\$(\d)/g, (_, n: string) => params[Number(n) - 1] ?? '');
-}
-
 function problem<C extends UrlProblemCode>(code: C, ...params: string[]): UrlProblem<C> {
-  return { ok: false, code, params, reason: fill(URL_PROBLEMS[code], params) };
+  return { ok: false, code, params, reason: fillTemplate(URL_PROBLEMS[code], params) };
 }
 
 declare const CHECKED_URL: unique symbol;

@@ -4,6 +4,7 @@
  * project but the host-name helper, so the client, the settings and the UI share it.
  */
 import { normalizeHostname } from '../net/host';
+import { fillTemplate } from '../net/template';
 
 export interface PolicyEntry {
   readonly type: string;
@@ -89,7 +90,7 @@ export class PolicyIssue {
 }
 
 function issue(path: string, code: PolicyProblemCode, ...details: string[]): PolicyIssue {
-  const reason = POLICY_PROBLEMS[code].replace(/\$(\d)/g, (_, n: string) => details[Number(n) - 1] ?? '');
+  const reason = fillTemplate(POLICY_PROBLEMS[code], details);
   return new PolicyIssue(path, reason, code, details);
 }
 

@@ -5,6 +5,7 @@
  * and nothing of the mail is kept after the call.
  */
 import { extractUrls } from '../fang';
+import { fillTemplate } from '../net/template';
 import type { UnwrapMode } from '../target';
 
 import { decodeText } from './charset';
@@ -85,12 +86,8 @@ export interface MailReport {
 /** What linksInMail answers: the mail read (`ok: true`), or why it could not be (`ok: false`). */
 export type MailReading = MailReport | MailFailure;
 
-function fill(template: string, params: readonly string[]): string {
-  return template.replace(/\$(\d)/g, (_, n: string) => params[Number(n) - 1] ?? '');
-}
-
 function failure(code: MailFailureCode, ...params: string[]): MailFailure {
-  return { ok: false, code, params, reason: fill(MAIL_FAILURES[code], params) };
+  return { ok: false, code, params, reason: fillTemplate(MAIL_FAILURES[code], params) };
 }
 
 /** A place name as `where` shows it: one line, no control characters, at most 100 characters. */
@@ -119,7 +116,7 @@ interface Reading {
 }
 
 function problem(reading: Reading, code: MailProblemCode, params: readonly string[], where?: string): void {
-  reading.problems.push({ code, params, reason: fill(MAIL_PROBLEMS[code], params), ...(where === undefined ? {} : { where }) });
+  reading.problems.push({ code, params, reason: fillTemplate(MAIL_PROBLEMS[code], params), ...(where === undefined ? {} : { where }) });
 }
 
 function addHtml(reading: Reading, html: string, where: string): void {

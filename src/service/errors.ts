@@ -9,6 +9,7 @@
 import { URL_PROBLEMS, type UrlProblemCode } from '../net/url';
 import { REDACTED, redactSecrets } from './redact';
 import { POLICY_PROBLEMS, type PolicyProblemCode } from '../policy';
+import { fillTemplate } from '../net/template';
 
 /** Longest piece of service-supplied text kept in an error message. */
 export const MAX_SERVICE_TEXT = 300;
@@ -45,10 +46,7 @@ export function sanitizeServiceText(text: string, secrets: readonly string[] = [
 /** The `name` of each of the client's error classes: what the is*Error guards test. */
 export type ApiErrorName = 'ValidationError' | 'AuthError' | 'CommandError' | 'TimeoutError' | 'NetworkError' | 'HttpError' | 'ProtocolError';
 
-/** Fills `$1`.. of an English template with `params`. */
-export function fillTemplate(template: string, params: readonly string[]): string {
-  return template.replace(/\$(\d)/g, (_, n: string) => params[Number(n) - 1] ?? '');
-}
+export { fillTemplate };
 
 // ---- codes -------------------------------------------------------------------------
 //
