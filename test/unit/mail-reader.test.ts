@@ -239,6 +239,23 @@ describe('the mail itself', () => {
     for (const bytesOf of [...cases, bytes]) expect((await read(bytesOf)).links[0]?.target).toBe('https://a.example/');
   });
 
+  it('reads a truncated mail and one whose boundaries are missing, keeping what is there', async () => {
+    const whole = mail(
+      multipart('t', [
+        'Content-Type: text/html\r\n\r\n<a href="https://first.example/">first</a>',
+        'Content-Type: text/plain\r\nContent-Transfer-Encoding: base64\r\n\r\naHR0cHM6Ly9zZWNvbmQuZXhhbXBsZS8=',
+      ]),
+      'multipart/mixed; boundary="t"',
+    );
+    const cut = whole.subarray(0, whole.length - 30);
+    expect((await read(cut)).links[0]?.target).toBe('https://first.example/');
+    const noBoundary = encode(
+      'From: a@b.example\r\nSubject: s\r\nContent-Type: multipart/mixed\r\n\r\n--x\r\nContent-Type: text/html\r\n\r\n<a href="https://orphan.example/">o</a>\r\n',
+    );
+    const unseen = encode('From: a@b.example\r\nSubject: s\r\nContent-Type: multipart/mixed; boundary="never"\r\n\r\nhttps://body.example/\r\n');
+    for (const bytes of [noBoundary, unseen, whole.subarray(0, 40)]) expect((await linksInMail(bytes)).ok).toBe(true);
+  });
+
   it('lists 10,000 links and 2,000 parts', async () => {
     const many = Array.from({ length: 10_000 }, (_, i) => `<a href="https://l${i}.example/">${i}</a>`).join('');
     expect((await read(mail(many))).links).toHaveLength(10_000);
