@@ -3,20 +3,22 @@
  * Chromium reads LANGUAGE; Debian's chromium-l10n holds the locales, fonts-ipafont-gothic
  * the Japanese glyphs, both installed by `npm run setup`).
  *
- * For the popup (each of its tabs) and the options page, after set-up:
+ * For the popup (each of its tabs), the options page and the reported mail page (with the
+ * phishing mail of ./fixtures/mails read through its file input), after set-up:
  * - the page speaks the language: its title is the locale's message, and no English
  *   message that the locale translates differently appears in the page's text (so no
  *   text is hard-coded, and no key silently falls back to English);
  * - nothing is cut off or sticks out: no element is wider than the page, and no element
  *   that clips its overflow has more text than room (long German compounds, Japanese
  *   without spaces).
- * Screenshots: test-results/e2e/lang-{de,ja}-{popup-<tab>,options}.png.
+ * Screenshots: test-results/e2e/lang-{de,ja}-{popup-<tab>,options,mail}.png.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHISH } from './fixtures/mails';
 import { ARTIFACTS_DIR, findChromium, launch, type Session } from './harness';
 
 const LOCALES_DIR = resolve(import.meta.dirname, '../../public/_locales');
@@ -143,6 +145,21 @@ describe.skipIf(!findChromium()).each(['de', 'ja'])('the extension in %s', (lang
       await tabs.nth(i).click();
       await check(page, `popup-${i + 1}`, i === 0 ? messages['popupTitle']?.message : undefined);
     }
+    await page.close();
+  });
+
+  it('the reported mail page, with a mail read, speaks the language and nothing is cut off', async () => {
+    const page = await session.openPage('mail.html');
+    await page.setViewportSize({ width: 800, height: 900 });
+    // The file input by its label in this language.
+    const input = page.getByLabel(messages['mailFileLabel']?.message ?? 'mailFileLabel', { exact: true });
+    expect(await input.getAttribute('type')).toBe('file');
+    await input.setInputFiles({ name: 'reported-phish.eml', mimeType: 'message/rfc822', buffer: Buffer.from(PHISH) });
+    const heading = (messages['mailReportHeading']?.message ?? 'mailReportHeading').replace('$1', 'reported-phish.eml');
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    // The mail is shown: a box for each of its five links that can be opened (its javascript: one is refused).
+    expect(await page.getByRole('checkbox').count()).toBe(5);
+    await check(page, 'mail', messages['mailTitle']?.message);
     await page.close();
   });
 });

@@ -11,11 +11,12 @@
  * 3. Watches every document of the add-on (background page, and pages opened later)
  *    for error and console resources; a canary error thrown in the background proves
  *    the channel delivers errors before any "no errors" conclusion is drawn.
- * 4. Opens options.html and popup.html: both must mark themselves data-ready, which
- *    needs the background to answer their messages.
+ * 4. Opens options.html, popup.html and mail.html: each must mark itself data-ready,
+ *    which needs the background to answer their messages.
  * 5. Isolates a defanged link against the simulator on 127.0.0.1: settings and token
- *    sent from the options page, `isolate` from the popup page, as the UI does; the
- *    simulator must receive one create request and a tab must open at the launch URL.
+ *    sent from the options page (then the mail page's `getStatus` must answer
+ *    configured), `isolate` from the popup page, as the UI does; the simulator must
+ *    receive one create request and a tab must open at the launch URL.
  *    Then the background is stopped (the descriptor's terminateBackgroundScript, as Firefox
  *    stops an idle event page) and the popup's isolate message, the first thing it gets,
  *    must wake it and isolate with one more request and a tab.
@@ -261,14 +262,14 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     await until('the canary error to arrive', () => (canarySeen ? true : undefined), 10_000);
     pass('an error thrown in the background arrives through the watcher (canary)');
 
-    // Both pages load, and the background answers them.
+    // The pages load, and the background answers them.
     await evaluate(
-      `await browser.tabs.create({ url: browser.runtime.getURL('/options.html') }); await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') }); return 'opened';`,
+      `await browser.tabs.create({ url: browser.runtime.getURL('/options.html') }); await browser.tabs.create({ url: browser.runtime.getURL('/popup.html') }); await browser.tabs.create({ url: browser.runtime.getURL('/mail.html') }); return 'opened';`,
     );
     const pageState = (page: string): string =>
       `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/${page}');` +
       ` return view ? view.document.querySelector('[data-ready]')?.getAttribute('data-ready') + '|' + view.document.title : 'none';`;
-    for (const page of ['options.html', 'popup.html']) {
+    for (const page of ['options.html', 'popup.html', 'mail.html']) {
       const state = await until(`${page} to be data-ready`, async () => {
         const value = String(await evaluate(pageState(page)));
         return value.startsWith('true|') ? value : undefined;
@@ -289,6 +290,9 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     await send('options.html', { type: 'saveSettings', data: { patch: { serviceUrl: sim.url, launchUrl: sim.launchBase, username: 'analyst@acme.example' } } });
     await send('options.html', { type: 'setToken', data: { token: sim.adminToken, remember: false } });
     pass('settings and token saved from the options page');
+    const mailStatus = (await send('mail.html', { type: 'getStatus', data: {} })) as { value?: { configured?: boolean; serviceHost?: string | null } };
+    if (mailStatus.value?.configured !== true) throw new Error(`the mail page's getStatus does not answer configured: ${JSON.stringify(mailStatus)}`);
+    pass(`the mail page's getStatus answered: configured, service ${String(mailStatus.value.serviceHost)}`);
     await send('popup.html', { type: 'isolate', data: { url: 'hxxps://invoice[.]evil[.]example/pay?id=7', session: 'standard' } });
     const prefix = `${sim.launchBase}/launch?ctx=`;
     const tabUrl = await until('a tab at the launch URL', async () => {

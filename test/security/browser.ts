@@ -83,8 +83,8 @@ export interface SecuritySession {
   /** Stops every service worker through CDP and waits until ours is stopped. */
   stopWorker(): Promise<void>;
   workerStarts(): number;
-  /** Opens popup.html or options.html in a tab and waits until it is ready. */
-  openPage(path: 'popup.html' | 'options.html'): Promise<Page>;
+  /** Opens popup.html, options.html or mail.html in a tab and waits until it is ready. */
+  openPage(path: 'popup.html' | 'options.html' | 'mail.html'): Promise<Page>;
   /** Runs Isolink's registered contextMenus.onClicked listener with this click. */
   clickMenu(info: Record<string, unknown>, tab?: Record<string, unknown> | null): Promise<void>;
   /** Runs another registered listener as the browser would fire it. */

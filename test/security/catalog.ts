@@ -64,19 +64,19 @@ export const CATALOG: readonly Property[] = [
     id: 'messages-web',
     item: 4,
     title: 'A web page cannot reach the background: no externally_connectable, no framing, no fetch of extension files',
-    how: 'Chromium: a real web page on 127.0.0.1 tries runtime.sendMessage(extensionId, …), framing options.html and fetching manifest.json',
+    how: 'Chromium: a real web page on 127.0.0.1 tries runtime.sendMessage(extensionId, …), framing options.html and mail.html and fetching manifest.json',
   },
   {
     id: 'messages-subframe',
     item: 4,
     title: 'An extension page cannot be framed, even by another extension page (no sub-frame sender can exist)',
-    how: "Chromium: the popup frames options.html; the frame is blocked (frame-ancestors 'none'); unit tests cover a sub-frame sender at the router",
+    how: "Chromium: the popup frames options.html and mail.html, the options page frames the popup and itself, the reported mail page the options page and itself; every frame is blocked (frame-ancestors 'none'); unit tests cover a sub-frame sender at the router",
   },
   {
     id: 'messages-arbitrary',
     item: 4,
     title: 'Arbitrary payloads from real extension pages: no side effect, no throw, no pollution',
-    how: "Chromium: fast-check payloads (JSON with __proto__/constructor keys) sent with runtime.sendMessage from the popup and options pages; storage, simulator log and the worker's prototypes compared before and after",
+    how: "Chromium: fast-check payloads (JSON with __proto__/constructor keys) sent with runtime.sendMessage from the popup, options and reported mail pages, and from each page every message type it may not send (refused; the mail page may send only getStatus, getSettings, bulkCreate and openContexts); storage, simulator log and the worker's prototypes compared before and after",
   },
   {
     id: 'settings-import',

@@ -3,13 +3,14 @@
  * frame inside it) cannot reach Isolink's background at all: no
  * externally_connectable, no web-accessible page to frame or fetch. An extension page
  * cannot be framed (frame-ancestors 'none'), so no sub-frame of ours can send. Arbitrary
- * payloads from the real popup and options pages cause no side effect, no throw and no
- * pollution of the worker.
+ * payloads from the real popup, options and reported mail pages cause no side effect, no
+ * throw and no pollution of the worker, and each page is refused every message type its
+ * PROTOCOL entry does not list.
  */
 import fc from 'fast-check';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageSchema, PROTOCOL, type MessageType } from '../../src/messaging/protocol';
+import { messageSchema, PROTOCOL, type MessageType, type PageName } from '../../src/messaging/protocol';
 import { findChromium, launchBrowser, type SecuritySession, type StorageAreas } from './browser';
 import { closingChecks } from './closing';
 import { seed, sleep } from './flows';
@@ -124,11 +125,14 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
           cases += 2;
         }
         // Framing an extension page from the web: blocked (no web_accessible_resources).
-        await page.evaluate((src) => {
-          const frame = document.createElement('iframe');
-          frame.src = src;
-          document.body.append(frame);
-        }, `${session.base}/options.html`);
+        for (const framed of ['options.html', 'mail.html'] as const) {
+          await page.evaluate((src) => {
+            const frame = document.createElement('iframe');
+            frame.src = src;
+            document.body.append(frame);
+          }, `${session.base}/${framed}`);
+          cases += 1;
+        }
         await sleep(500);
         expect(
           page
@@ -142,14 +146,14 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
         }, `${session.base}/options.html`);
         await sleep(500);
         expect(page.url().startsWith(session.base)).toBe(false);
-        cases += 2;
+        cases += 1;
         await page.close();
         expect(await snapshot()).toBe(storageBefore);
         expect(session.sim.requests).toEqual([]);
         return {
           cases,
           detail:
-            'no runtime.sendMessage in a 127.0.0.1 page nor in its null-origin frame (no externally_connectable); fetch, frame and navigation to extension pages blocked',
+            'no runtime.sendMessage in a 127.0.0.1 page nor in its null-origin frame (no externally_connectable); fetch, framing (options and mail pages) and navigation to extension pages blocked',
         };
       } finally {
         await site.close();
@@ -165,6 +169,9 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
         ['popup.html', 'options.html'],
         ['options.html', 'popup.html'],
         ['options.html', 'options.html'],
+        ['popup.html', 'mail.html'],
+        ['mail.html', 'options.html'],
+        ['mail.html', 'mail.html'],
       ] as const) {
         const page = await session.openPage(host);
         await page.evaluate((src) => {
@@ -188,11 +195,11 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
         cases += 2;
       }
       expect(await snapshot()).toBe(storageBefore);
-      return { cases, detail: 'popup and options framing each other and themselves; about:blank frames' };
+      return { cases, detail: 'popup, options and mail pages framing each other and themselves; about:blank frames' };
     });
   });
 
-  it('arbitrary payloads from the real popup and options pages: no side effect, no throw, no pollution', async () => {
+  it('arbitrary payloads from the real popup, options and mail pages: no side effect, no throw, no pollution; other pages’ messages refused', async () => {
     await prove('messages-arbitrary', async () => {
       session.sim.reset();
       const types = Object.keys(PROTOCOL) as MessageType[];
@@ -210,11 +217,16 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
         fc.record({ type: fc.constantFrom(...types, '__proto__', 'constructor', 'toString', 'hasOwnProperty'), data: json }),
         fc.record({ type: fc.constantFrom(...types), data: fc.dictionary(key, json, { maxKeys: 4 }) }),
       );
+      // The reported mail page reads status and settings and opens links: nothing more.
+      const mayMail = types.filter((type) => (PROTOCOL[type].pages as readonly PageName[]).includes('mail'));
+      expect(mayMail.sort()).toEqual(['bulkCreate', 'getSettings', 'getStatus', 'openContexts']);
       const storageBefore = await snapshot();
       const shapeBefore = await workerShape();
       let sent = 0;
-      for (const path of ['popup.html', 'options.html'] as const) {
-        const pageName = path === 'popup.html' ? 'popup' : 'options';
+      let refused = 0;
+      const pageNames = { 'popup.html': 'popup', 'options.html': 'options', 'mail.html': 'mail' } as const;
+      for (const path of ['popup.html', 'options.html', 'mail.html'] as const) {
+        const pageName: PageName = pageNames[path];
         // Payloads that would be valid, side-effecting messages from this page are left out:
         // those are the extension's function, not an attack.
         const payloads = fc.sample(message, { numRuns: 300, seed: path.length }).filter((m) => {
@@ -250,6 +262,22 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
         sent += payloads.length;
         // Every payload got an answer as data (the router never throws, never leaves a page hanging).
         expect(replies.filter((r) => !r.startsWith('ok='))).toEqual([]);
+        // Every message type this page may not send is refused as such, before its data is read.
+        for (const type of types.filter((t) => !(PROTOCOL[t].pages as readonly PageName[]).includes(pageName))) {
+          const reply = await session.send(page, type, {});
+          expect(reply, `${type} from ${pageName}`).toEqual({
+            ok: false,
+            error: { name: 'RefusedMessage', message: `The ${pageName} page may not send ${type}.` },
+          });
+          refused += 1;
+        }
+        if (pageName === 'mail') {
+          // What it may send gets past the page check: read-only ones answered, the others' bad data refused as malformed.
+          for (const type of ['getStatus', 'getSettings'] as const) expect((await session.send(page, type, {})).ok, type).toBe(true);
+          for (const type of ['bulkCreate', 'openContexts'] as const) {
+            expect((await session.send(page, type, {})).error?.message, type).toBe(`Isolink refused a malformed ${type} message.`);
+          }
+        }
         const pagePolluted = await page.evaluate(() => Object.keys(Object.prototype).length + Object.keys(Array.prototype).length);
         expect(pagePolluted).toBe(0);
         await page.close();
@@ -260,7 +288,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
       expect(session.sim.requests).toEqual([]);
       const notes = await session.harvestNotes();
       expect(notes.filter((n) => n.title !== 'Link not isolated')).toEqual([]);
-      return { cases: sent, detail: `${sent} arbitrary payloads from the popup and options pages` };
+      return {
+        cases: sent + refused,
+        detail: `${sent} arbitrary payloads from the popup, options and mail pages; ${refused} message types refused to the pages that may not send them`,
+      };
     });
   });
 });
