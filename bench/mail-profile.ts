@@ -95,7 +95,7 @@ function category(node: ProfileNode): string | undefined {
   if (module.startsWith('node_modules/parse5/') || module.startsWith('node_modules/entities/')) return 'parse5';
   if (module.startsWith('node_modules/tldts')) return 'tldts';
   if (module === 'src/fang/index.ts' && named('extractUrls')) return 'extractUrls';
-  if (module === 'src/target/index.ts' && named('resolveLink')) return 'resolveLink';
+  if (module === 'src/resolve/index.ts' && named('resolveLink')) return 'resolveLink';
   if (module === 'src/readers/hosts.ts') return 'shown-text check (hosts.ts)';
   if (module === 'src/readers/html.ts') return 'tree walk (html.ts)';
   if (module === 'src/readers/found.ts') return 'link list (found.ts)';

@@ -9,7 +9,7 @@
 import { checkLaunchUrl, type CreateContextParams, type CreatedContext, type LaunchUrl } from '../api';
 import type { PolicyEntry } from '../policy';
 import { bulkFailureText, refusedUrlText } from '../i18n/errors';
-import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../target';
+import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../resolve';
 import type { RecentContext } from '../settings/recent';
 import { expirySeconds, type Settings } from '../settings/schema';
 import { checkSettings, connect, identityOf, type Connection } from './connection';

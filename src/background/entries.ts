@@ -8,7 +8,7 @@ import { defang, extractUrls, refang, unwrap, unwrapText, WRAPPER_NAMES } from '
 import { wrapperNamesOf } from '../fang/ids';
 import { t } from '../i18n';
 import type { PendingAction } from '../settings/pending';
-import { linkInText, resolveAll, resolveText, type Target } from '../target';
+import { linkInText, resolveAll, resolveText, type Target } from '../resolve';
 import { createMany, isolate, openTabs, type SessionKind, type WrappedChoice } from './actions';
 import type { ClickedTab, Deps, SourceTab } from './deps';
 import { describeFailure, RefusedUrlError } from './failures';

@@ -8,7 +8,7 @@ import { proxyWarningText } from '../i18n/errors';
 import type { IsolateResult, MessageData, MessageType, ProtocolValues } from '../messaging/protocol';
 import { contextView } from '../messaging/protocol';
 import { settingShapes } from '../settings/schema';
-import { linkInText } from '../target';
+import { linkInText } from '../resolve';
 import { createMany, isolate, openLaunchUrls, research, type AskOutcome, type IsolateOutcome, type IsolateRequest, type ResearchChoice } from './actions';
 import { connect, readStatus, serviceOrigin } from './connection';
 import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';

@@ -15,7 +15,7 @@ import * as z from 'zod/mini';
 import { createClient, type IsolinkClient } from '../api';
 import { checkServiceBase } from '../net/url';
 import { MAX_POLICY_PARAM_LENGTH } from '../policy';
-import { UNWRAP_MODES } from '../target';
+import { UNWRAP_MODES } from '../resolve';
 import { CliError, errnoOf } from './problems';
 import type { CliIo, Output } from './output';
 

@@ -3,7 +3,7 @@
  * at its comma), or a STIX 2.1 bundle (the URLs of `indicator` patterns
  * `[url:value = '…']` and of `url` observables, nothing else: not descriptions, not
  * external references). URLs are found defanged or not and returned refanged, in order;
- * checking and unwrapping are the resolver's (src/target).
+ * checking and unwrapping are the resolver's (src/resolve).
  */
 import * as z from 'zod/mini';
 

@@ -1,11 +1,11 @@
 /**
  * The links of a mail as one list: each link resolved once by the one resolver
- * (src/target), listed once per target in the order first met, with every place it was
+ * (src/resolve), listed once per target in the order first met, with every place it was
  * found and whether any of its shown texts lies about where it goes.
  */
 import type { WrapperId } from '../fang';
 import type { TargetUrlProblemCode } from '../net/url';
-import { resolveLink, type Resolved, type UnwrapMode } from '../target';
+import { resolveLink, type Resolved, type UnwrapMode } from '../resolve';
 
 import { isMismatch } from './hosts';
 

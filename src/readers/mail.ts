@@ -6,7 +6,7 @@
  */
 import { extractUrls } from '../fang';
 import { fillTemplate } from '../net/template';
-import type { UnwrapMode } from '../target';
+import type { UnwrapMode } from '../resolve';
 
 import { decodeText } from './charset';
 import { LinkList, type MailLink } from './found';

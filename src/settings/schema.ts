@@ -12,7 +12,7 @@ import type { ValidationCode } from '../service/errors';
 import { MAX_LIST_LENGTH } from '../service/values';
 import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, problemOf } from '../api/params';
 import { isEgressLocation } from '../egress';
-import { UNWRAP_MODES } from '../target/modes';
+import { UNWRAP_MODES } from '../resolve/modes';
 import { PolicyIssue, normalizePolicy, MAX_POLICY_PARAM_LENGTH, MAX_POLICY_TYPE_LENGTH } from '../policy';
 import { isSettingCode, settingIssue, type SettingCode, type SettingsIssue } from './errors';
 import {

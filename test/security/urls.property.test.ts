@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient, isLaunchUrl, ProtocolError, ValidationError } from '../../src/api';
 import { checkTargetUrl, MAX_URL_LENGTH } from '../../src/net/url';
-import { resolveLink, resolveText, UNWRAP_MODES } from '../../src/target';
+import { resolveLink, resolveText, UNWRAP_MODES } from '../../src/resolve';
 import { wrap } from '../support/wrap';
 import { installMessages } from '../support/i18n';
 import { prove } from './ledger';

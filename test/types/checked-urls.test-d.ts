@@ -8,7 +8,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { checkLaunchUrl, type LaunchUrl } from '../../src/api';
 import type { BrowserSide, OpenTabOptions } from '../../src/background/deps';
 import { checkTargetUrl, type CheckedUrl } from '../../src/net/url';
-import type { Target } from '../../src/target';
+import type { Target } from '../../src/resolve';
 
 declare const browser: BrowserSide;
 declare const options: OpenTabOptions;

@@ -6,7 +6,7 @@
 import { BULK_BATCH_SIZE, isApiError, type CreateContextParams, type IsolinkClient } from '../../api';
 import { WRAPPER_NAMES, type WrapperId } from '../../fang';
 import { isEgressLocation } from '../../egress';
-import { allowsOwnDomain, bulkGroups, resolveLinks, resolveText, type Target, type UnwrapMode } from '../../target';
+import { allowsOwnDomain, bulkGroups, resolveLinks, resolveText, type Target, type UnwrapMode } from '../../resolve';
 import { countFlag, stringFlag, type Command, type CommandContext } from '../command';
 import { ENV, connect, required, setting } from '../config';
 import { FEED_FORMATS, isFeedFormat, urlsInFeed } from '../feeds';
@@ -137,7 +137,7 @@ interface BulkLine {
   outcome?: { readonly launch: string; readonly id: string } | { readonly error: string; readonly code: string };
 }
 
-/** Every link resolved (src/target): a refusal is that link's outcome, and repeats of one target are one line. */
+/** Every link resolved (src/resolve): a refusal is that link's outcome, and repeats of one target are one line. */
 function bulkLines(links: readonly string[], mode: UnwrapMode): { lines: BulkLine[]; lineOf: Map<Target, BulkLine> } {
   const lines: BulkLine[] = [];
   const lineOf = new Map<Target, BulkLine>();

@@ -14,7 +14,7 @@ import { failed } from './errors';
 import { Section } from './Section';
 import { SESSION_KEYS, isExpiryPreset, sameValue, sessionDraftOf, sessionValuesOf, type SessionField, type SessionKey } from './session-draft';
 import { isLocked, type SectionProps } from './state';
-import { UNWRAP_MODES, type UnwrapMode } from '../../target/modes';
+import { UNWRAP_MODES, type UnwrapMode } from '../../resolve/modes';
 
 const UNWRAP_LABELS: { readonly [M in UnwrapMode]: MessageKey } = {
   unwrap: 'optionsUnwrapUnwrap',

@@ -6,7 +6,7 @@ import { computed, signal, type ReadonlySignal } from '@preact/signals';
 import { extractUrls } from '../../fang';
 import { MAX_BULK_URLS } from '../../messaging/limits';
 import type { BulkResult, SettingsView } from '../../messaging/protocol';
-import { resolveLink, type Resolved } from '../../target';
+import { resolveLink, type Resolved } from '../../resolve';
 import { t } from '../../i18n';
 import { okNotice } from '../common/notice';
 import { createTask } from '../common/task';

@@ -8,7 +8,7 @@
  */
 import { t } from '../../i18n';
 import { MAX_URL_LENGTH } from '../../net/url';
-import { resolveText, type Refusal, type UnwrapMode } from '../../target';
+import { resolveText, type Refusal, type UnwrapMode } from '../../resolve';
 import { WRAPPER_NAMES, wrapperNamesOf } from '../../fang/ids';
 
 export type UrlPreview =

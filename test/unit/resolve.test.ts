@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resolveInput } from '../../src/background/actions';
 import { RefusedUrlError } from '../../src/background/failures';
-import { linkInText, resolveAll, resolveText, UNWRAP_MODES, type UnwrapMode } from '../../src/target';
+import { linkInText, resolveAll, resolveText, UNWRAP_MODES, type UnwrapMode } from '../../src/resolve';
 import { previewUrl } from '../../src/ui/popup/url-preview';
 import { installMessages } from '../support/i18n';
 import { wrap } from '../support/wrap';
