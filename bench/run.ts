@@ -21,20 +21,9 @@ import { memoryBench, type MemoryResult } from './memory';
 import { pagesBench, type PagesResult } from './pages';
 import { mailBench, mailFailRows, mailRows } from './mail';
 import { formatTable, judge, row, type Row } from './report';
-import {
-  areasOf,
-  BENCH_OUT,
-  buildForBench,
-  buildWithSourceMaps,
-  bundleOf,
-  compositionOf,
-  manifestEntries,
-  sameJavaScript,
-  type Bundle,
-  type Composition,
-  type SourceShare,
-} from './sizes';
-import { kB, round, withInterval } from './stats';
+import { BENCH_OUT, type Bundle } from './sizes';
+import { measureSizes, printComposition, sizeFailRows } from './size-figure';
+import { round, withInterval } from './stats';
 import { textBench, type TextResult } from './text';
 import { unwrapBench, type UnwrapResult } from './unwrap';
 import { BUDGETS, keep, only, PLAN, quick } from './plan';
@@ -108,57 +97,14 @@ const machine = {
 log(`mode ${quick ? 'quick' : 'full'}; ${machine.cores} cores (${machine.cpu}), Node ${machine.node}, ${machine.os}`);
 
 // ---- 1. sizes ----------------------------------------------------------------------
-/** Budget text of a size row; the service worker's says that its budget was revised. */
-function sizeBudgetText(name: keyof typeof BUDGETS.gzip): string {
-  return `<= ${kB(BUDGETS.gzip[name])}${name === 'background' ? ' (revised from 20 kB: bench/README)' : name === 'popup' ? ' (the preview in it: bench/README)' : ''}`;
-}
-
 let extensionDir = '';
-await section(
-  'sizes',
-  (['background', 'popup', 'options'] as const).map((name) => ({
-    id: `size.${name}`,
-    figure: `1 ${name} bundle, gzip -9`,
-    budget: sizeBudgetText(name),
-    sizeBudget: true,
-  })),
-  async () => {
-    const built = await buildForBench();
-    extensionDir = built.dir;
-    log(`built ${relative(ROOT, built.dir)} in ${(built.ms / 1000).toFixed(1)} s`);
-    const entries = manifestEntries(built.dir);
-    const bundles: Bundle[] = (['background', 'popup', 'options'] as const).map((name) => bundleOf(built.dir, name, entries[name]));
-    for (const bundle of bundles) {
-      const name = bundle.name as 'background' | 'popup' | 'options';
-      const budget = BUDGETS.gzip[name];
-      rows.push(
-        row(
-          `size.${name}`,
-          `1 ${name} bundle, gzip -9`,
-          `${kB(bundle.gzip)} (raw ${kB(bundle.raw)}, ${bundle.files.length} files)`,
-          sizeBudgetText(name),
-          judge(bundle.gzip, (v) => v <= budget),
-          {
-            numeric: bundle.gzip,
-            sizeBudget: true,
-          },
-        ),
-      );
-    }
-    details['sizes'] = { buildMs: Math.round(built.ms), dir: relative(ROOT, built.dir), bundles };
-    if (PLAN.composition) {
-      const analysis = await buildWithSourceMaps();
-      log(`built with source maps in ${(analysis.ms / 1000).toFixed(1)} s`);
-      const files = [...new Set(bundles.flatMap((b) => b.files.map((f) => f.path).filter((p) => p.endsWith('.js'))))];
-      const same = sameJavaScript(built.dir, analysis.dir, files);
-      const compositions: (Composition & { areas: SourceShare[] })[] = bundles.map((b) => {
-        const c = compositionOf(analysis.dir, b);
-        return { ...c, areas: areasOf(c) };
-      });
-      details['composition'] = { sameJavaScriptAsMeasured: same, bundles: compositions };
-    }
-  },
-);
+await section('sizes', sizeFailRows(), async () => {
+  const sizes = await measureSizes(log);
+  extensionDir = sizes.dir;
+  rows.push(...sizes.rows);
+  details['sizes'] = sizes.details;
+  if (sizes.composition) details['composition'] = sizes.composition;
+});
 
 // ---- 6. text (before the browser starts, on a quiet machine) -----------------------
 await section(
@@ -504,21 +450,7 @@ console.log(formatTable(rows, (r) => !quick || r.sizeBudget === true));
 if (quick) console.log('quick mode: only the bundle sizes are judged; run `npm run bench` for every budget.');
 console.log('');
 
-const composition = details['composition'] as
-  { bundles: (Composition & { areas: SourceShare[] })[]; sameJavaScriptAsMeasured: { identical: boolean } } | undefined;
-if (composition) {
-  console.log(
-    `Bundle composition (minified bytes by source, from source maps; maps' build identical to the measured one: ${composition.sameJavaScriptAsMeasured.identical}):`,
-  );
-  const sized = (details['sizes'] as { bundles: Bundle[] } | undefined)?.bundles ?? [];
-  for (const c of composition.bundles) {
-    const top = c.areas.slice(0, 8).map((a) => `${a.source} ${kB(a.bytes)} (${(a.share * 100).toFixed(0)}%)`);
-    const bundle = sized.find((b) => b.name === c.bundle);
-    const concat = bundle ? ` [gzip as one file: ${kB(bundle.gzipConcatenated)}]` : '';
-    console.log(`  ${c.bundle}${concat}: ${top.join(', ')}`);
-  }
-  console.log('');
-}
+printComposition(details);
 
 const out = join(ROOT, 'bench', only ? 'results-only.json' : quick ? 'results-quick.json' : 'results.json');
 const results = {
