@@ -68,7 +68,8 @@ export const PLAN: Plan = quick
     };
 
 export const BUDGETS = {
-  // The service worker's budget is 45 kB, not the 20 kB first asked for: zod at every edge
+  // The service worker's guard is 42 kB (issue 26: a guard, not a goal; no feature grows it
+  // without a measured reason), not the 20 kB first asked for: zod at every edge
   // and the client for the whole service interface, both required, took 15.9 kB of it alone
   // (with webextension-polyfill, since dropped, 18.4); unwrapping mail-gateway links added 3.6 kB to the 38.0, and
   // the trust rules for configuration (token bound to its origin, redaction in every
@@ -77,7 +78,7 @@ export const BUDGETS = {
   // tables) loaded as a chunk after the first paint; the preview ships with the popup again
   // since that chunk kept it from being ready about 20 ms longer (25.2 kB; figure 4).
   // The measurements: bench/README.md, "The service worker's budget" and "Issue 14".
-  gzip: { background: 45_000, popup: 26_000, options: 35_000 },
+  gzip: { background: 42_000, popup: 26_000, options: 35_000 },
   clickRatio: 1.15,
   // A cold click against the floor extension's cold click (issue 14: the compass aims at 1.1).
   coldRatio: 1.3,
@@ -93,8 +94,8 @@ export const BUDGETS = {
   unwrapFloodRatio: 2,
   heapGrowth: 1_000_000,
   // Reading a reported mail against postal-mime's own parse of the same bytes, and the
-  // service worker kept free of mail code within 42 kB (the mail reader's issue; figure 1
-  // keeps its own 45 kB).
+  // service worker kept free of mail code within 42 kB (the mail reader's issue; figure 1's
+  // guard is the same).
   mailRatio: 1.5,
   mailWorkerGzip: 42_000,
 } as const;

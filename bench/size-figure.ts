@@ -26,7 +26,7 @@ type Compositions = { bundles: (Composition & { areas: SourceShare[] })[]; sameJ
 
 /** Budget text of a size row; the service worker's says that its budget was revised. */
 function sizeBudgetText(name: keyof typeof BUDGETS.gzip): string {
-  return `<= ${kB(BUDGETS.gzip[name])}${name === 'background' ? ' (revised from 20 kB: bench/README)' : name === 'popup' ? ' (the preview in it: bench/README)' : ''}`;
+  return `<= ${kB(BUDGETS.gzip[name])}${name === 'background' ? ' (a guard: bench/README)' : name === 'popup' ? ' (the preview in it: bench/README)' : ''}`;
 }
 
 /** The rows the section shows when it fails. */
