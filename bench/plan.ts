@@ -21,6 +21,11 @@ export interface Plan {
   readonly textSize: number;
   readonly floodSize: number;
   readonly textRepeats: number;
+  /** Figure 6's ratios: pairs on chunks of `textChunk` characters, after `textWarmup` untimed pairs. */
+  readonly textChunk: number;
+  readonly textWarmup: number;
+  readonly refangPairs: number;
+  readonly extractPairs: number;
   readonly composition: boolean;
   readonly cold: boolean;
   readonly coldPairs: number;
@@ -40,6 +45,10 @@ export const PLAN: Plan = quick
       textSize: 1024 * 1024,
       floodSize: 100_000,
       textRepeats: 3,
+      textChunk: 1024 * 1024,
+      textWarmup: 10,
+      refangPairs: 30,
+      extractPairs: 15,
       composition: false,
       cold: false,
       coldPairs: 0,
@@ -56,6 +65,10 @@ export const PLAN: Plan = quick
       textSize: 10 * 1024 * 1024,
       floodSize: 1_000_000,
       textRepeats: 5,
+      textChunk: 1024 * 1024,
+      textWarmup: 20,
+      refangPairs: 800,
+      extractPairs: 400,
       composition: true,
       cold: true,
       coldPairs: 15,
@@ -87,8 +100,10 @@ export const BUDGETS = {
   optionsRatio: 2.2,
   bulkSpeedup: 15,
   bulkRequests: 2,
+  // Figure 6, issue 26 item 4: Isolink's speed over ioc-extractor's, medians of interleaved
+  // pairs on 1 MiB chunks (bench/README.md, figure 6).
   refangRatio: 1.5,
-  extractRatio: 2,
+  extractRatio: 2.5,
   floodRatio: 4,
   // A hostile wrapped link costs at most twice an ordinary one of the same length.
   unwrapFloodRatio: 2,

@@ -1,7 +1,7 @@
 /**
- * The text functions as they ship: src/fang bundled into one module by esbuild, as the
- * extension's and the library's builds bundle it (one scope, no module boundaries), then
- * imported. Measuring the source through tsx instead would time each module's import
+ * The text functions as they ship: src/fang bundled into one minified module by esbuild,
+ * as the extension's build ships it (one scope, no module boundaries, short names; the
+ * library's tsup build bundles without minifying), then imported. Measuring the source through tsx instead would time each module's import
  * bindings, which no build ships. Built once per run into .bench-output/.
  */
 import { build } from 'esbuild';
@@ -15,11 +15,11 @@ const ENTRY = resolve(import.meta.dirname, '../src/fang/index.ts');
 
 let loaded: Promise<Fang> | undefined;
 
-/** src/fang as bundled, built on first use. */
+/** src/fang as bundled and minified, built on first use. */
 export function shippedFang(): Promise<Fang> {
   loaded ??= (async () => {
     const outfile = join(BENCH_OUT, 'fang.mjs');
-    await build({ entryPoints: [ENTRY], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile, logLevel: 'error' });
+    await build({ entryPoints: [ENTRY], bundle: true, minify: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile, logLevel: 'error' });
     return (await import(pathToFileURL(outfile).href)) as Fang;
   })();
   return loaded;

@@ -3,7 +3,12 @@
  * `refang` and `extractURLs(refang(text))` on a seeded text of prose with indicators,
  * the shared conformance corpus for refang, and adversarial floods against ordinary text
  * of the same size. Everything runs in this Node process, one function at a time, on
- * Isolink's functions as they ship (bundled: see shipped.ts).
+ * Isolink's functions as they ship (bundled and minified: see shipped.ts).
+ *
+ * The two ratios are medians of many short interleaved pairs (one 1 MiB chunk of the text,
+ * each side once, order alternating), with a seeded bootstrap interval: a few long runs
+ * of each side let one slow stretch of the process (suspected: the major GCs that both
+ * libraries' full-size output strings bring) decide the figure (README, figure 6).
  *
  * The corpus is judged as the corpus test judges it: every consensus, majority and
  * judgement case must pass, and a minority case may differ only as an argued deviation
@@ -13,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { extractURLs as peerExtractUrls, refang as peerRefang } from 'ioc-extractor';
 import { FANG_DEVIATIONS } from '../test/fixtures/fang-deviations';
-import { median, round } from './stats';
+import { median, medianRatio, round, type MedianRatio } from './stats';
 import { shippedFang } from './shipped';
 import { generateText, type TextStats } from './textgen';
 
@@ -26,14 +31,36 @@ export interface TextOptions {
   readonly size: number;
   /** Characters of each flood (and of the ordinary text it is compared with). */
   readonly floodSize: number;
-  /** Timed runs per function (after three warm-up runs); the median is reported. */
+  /** Timed runs of each flood and its ordinary text (at least; the median is reported). */
   readonly repeats: number;
+  /** Characters of each chunk a pair times (the text is cut into chunks, taken in turn). */
+  readonly chunkSize: number;
+  /** Untimed pairs before the timed ones, per function. */
+  readonly warmupPairs: number;
+  /** Timed pairs for refang and for extractUrls. */
+  readonly refangPairs: number;
+  readonly extractPairs: number;
 }
 
 export interface Throughput {
   readonly medianMs: number;
   readonly runsMs: number[];
   readonly mbPerS: number;
+}
+
+/** One side of a paired figure: its median time for a chunk, and that as MB/s. */
+export interface PairSide {
+  readonly medianMs: number;
+  readonly mbPerS: number;
+}
+
+/** Isolink against the peer over interleaved pairs: the median of per-pair speed ratios. */
+export interface PairedFigure extends MedianRatio {
+  readonly isolink: PairSide;
+  readonly peer: PairSide;
+  readonly pairs: number;
+  /** Median UTF-8 bytes of the chunks the pairs timed. */
+  readonly chunkBytes: number;
 }
 
 export interface FloodResult {
@@ -50,8 +77,8 @@ export interface FloodResult {
 export interface TextResult {
   readonly text: TextStats & { bytes: number; seed: string; generateMs: number };
   readonly corpus: CorpusResult;
-  readonly refang: { isolink: Throughput; peer: Throughput; ratio: number };
-  readonly extract: { isolink: Throughput; peer: Throughput; ratio: number; isolinkFound: number; peerFound: number };
+  readonly refang: PairedFigure;
+  readonly extract: PairedFigure & { isolinkFound: number; peerFound: number };
   readonly floods: FloodResult[];
 }
 
@@ -124,30 +151,45 @@ function runOnce(fn: (text: string) => unknown, text: string): number {
   return ms;
 }
 
-/** Alternates the two functions run by run (A B, B A, …) after three warm-up runs each. */
-function sideBySide(a: (text: string) => unknown, b: (text: string) => unknown, text: string, repeats: number, bytes: number): [Throughput, Throughput] {
-  // Warm-up: three runs each, so that both sides are measured compiled by the JIT (one
-  // run left a scanner of plain loops half-optimised while the peer's regexes were warm).
-  for (let i = 0; i < 3; i++) {
-    runOnce(a, text);
-    runOnce(b, text);
+/**
+ * Isolink's `a` against the peer's `b`, pair by pair: each pair runs both on one chunk of the
+ * text (the chunks taken in turn), in an order that alternates with the pair, and gives the
+ * ratio of their times (b / a: how many times faster Isolink is). `warmup` untimed pairs
+ * first, so that both sides are measured compiled by the JIT. The figure is the median of
+ * the per-pair ratios with its seeded bootstrap interval: a slow stretch of the process (GC,
+ * the machine) falls on both sides of the pairs it lasts, and on the
+ * median not at all while it lasts under half the pairs.
+ */
+function pairwise(a: (text: string) => unknown, b: (text: string) => unknown, chunks: readonly string[], warmup: number, pairs: number): PairedFigure {
+  const chunk = (i: number): string => chunks[i % chunks.length] ?? '';
+  for (let i = 0; i < warmup; i++) {
+    runOnce(a, chunk(i));
+    runOnce(b, chunk(i));
   }
   const runsA: number[] = [];
   const runsB: number[] = [];
-  for (let i = 0; i < repeats; i++) {
+  const ratios: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const text = chunk(i);
+    let msA: number;
+    let msB: number;
     if (i % 2 === 0) {
-      runsA.push(runOnce(a, text));
-      runsB.push(runOnce(b, text));
+      msA = runOnce(a, text);
+      msB = runOnce(b, text);
     } else {
-      runsB.push(runOnce(b, text));
-      runsA.push(runOnce(a, text));
+      msB = runOnce(b, text);
+      msA = runOnce(a, text);
     }
+    runsA.push(msA);
+    runsB.push(msB);
+    ratios.push(msB / msA);
   }
-  const make = (runs: number[]): Throughput => {
+  const bytes = median(chunks.map((c) => Buffer.byteLength(c)));
+  const side = (runs: number[]): PairSide => {
     const m = median(runs);
-    return { medianMs: round(m, 2), runsMs: runs.map((r) => round(r, 2)), mbPerS: round(bytes / 1e6 / (m / 1000), 2) };
+    return { medianMs: round(m, 2), mbPerS: round(bytes / 1e6 / (m / 1000), 2) };
   };
-  return [make(runsA), make(runsB)];
+  return { ...medianRatio(ratios), isolink: side(runsA), peer: side(runsB), pairs, chunkBytes: bytes };
 }
 
 export function floodInputs(size: number): Record<string, string> {
@@ -225,9 +267,11 @@ export function textBench(options: TextOptions): TextResult {
   const bytes = Buffer.byteLength(text);
   const corpus = corpusCounts();
 
-  const [isoRefang, peerRefangT] = sideBySide(refang, peerRefang, text, options.repeats, bytes);
+  const chunks: string[] = [];
+  for (let at = 0; at < text.length; at += options.chunkSize) chunks.push(text.slice(at, at + options.chunkSize));
+  const refangFigure = pairwise(refang, peerRefang, chunks, options.warmupPairs, options.refangPairs);
   const peerExtract = (t: string): string[] => peerExtractUrls(peerRefang(t));
-  const [isoExtract, peerExtractT] = sideBySide(extractUrls, peerExtract, text, options.repeats, bytes);
+  const extractFigure = pairwise(extractUrls, peerExtract, chunks, options.warmupPairs, options.extractPairs);
 
   const floods: FloodResult[] = [];
   const fns: [FloodResult['fn'], (t: string) => unknown][] = [
@@ -244,11 +288,9 @@ export function textBench(options: TextOptions): TextResult {
   return {
     text: { ...stats, bytes, seed: `0x${seed.toString(16)}`, generateMs: round(generateMs, 1) },
     corpus,
-    refang: { isolink: isoRefang, peer: peerRefangT, ratio: round(isoRefang.mbPerS / peerRefangT.mbPerS, 3) },
+    refang: refangFigure,
     extract: {
-      isolink: isoExtract,
-      peer: peerExtractT,
-      ratio: round(isoExtract.mbPerS / peerExtractT.mbPerS, 3),
+      ...extractFigure,
       isolinkFound: extractUrls(text).length,
       peerFound: peerExtract(text).length,
     },
