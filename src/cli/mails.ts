@@ -4,12 +4,16 @@
  * sends nothing: only `--open` reads the configuration and talks to the service.
  */
 import { linksInMail, mailFormatOf, type MailFormat, type MailReport } from '../readers';
+import type { UnwrapMode } from '../resolve';
 import type { Input } from './input';
 import { CliError } from './problems';
 
-/** The mail in an input, read; a usage error (exit 2) when it is not a mail, too large or damaged. */
-export async function readMail(input: Input, format: 'auto' | MailFormat, unwrap: 'unwrap' | 'keep'): Promise<MailReport> {
-  const mail = await linksInMail(input.bytes, { format, unwrap });
+/**
+ * The mail in an input, read with the command's unwrap mode (`ask` has no one to ask here:
+ * real targets); a usage error (exit 2) when it is not a mail, too large or damaged.
+ */
+export async function readMail(input: Input, format: 'auto' | MailFormat, mode: UnwrapMode): Promise<MailReport> {
+  const mail = await linksInMail(input.bytes, { format, unwrap: mode === 'keep' ? 'keep' : 'unwrap' });
   if (!mail.ok) throw new CliError('mailInvalid', input.source, mail.reason);
   return mail;
 }

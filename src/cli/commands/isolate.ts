@@ -32,6 +32,11 @@ export const CREATE_HELP = [
 /** What every context created here shares: identity, the configured defaults, the flags. */
 type SharedParams = Pick<CreateContextParams, 'policy' | 'max_uses' | 'expires'> & { readonly username: string };
 
+/** What to do with a wrapped link: --keep-wrapper, else the configuration's default, else unwrap. */
+export function unwrapModeOf(context: Pick<CommandContext, 'flags' | 'settings'>): UnwrapMode {
+  return context.flags['keep-wrapper'] === true ? 'keep' : (context.settings.file.defaults?.unwrap ?? 'unwrap');
+}
+
 function shared(context: CommandContext): { params: SharedParams; autoDomainAllow: boolean; mode: UnwrapMode } {
   const { settings } = context;
   const defaults = settings.file.defaults ?? {};
@@ -48,8 +53,7 @@ function shared(context: CommandContext): { params: SharedParams; autoDomainAllo
     ...(maxUses === undefined ? {} : { max_uses: maxUses }),
     ...(expiresIn === undefined ? {} : { expires: { in_seconds: expiresIn } }),
   };
-  const mode: UnwrapMode = context.flags['keep-wrapper'] === true ? 'keep' : (defaults.unwrap ?? 'unwrap');
-  return { params, autoDomainAllow: defaults.autoDomainAllow ?? true, mode };
+  return { params, autoDomainAllow: defaults.autoDomainAllow ?? true, mode: unwrapModeOf(context) };
 }
 
 function refused(given: string, reason: string): CliError {
@@ -239,7 +243,7 @@ const bulk: Command = {
     const format = stringFlag(context, 'format') ?? 'auto';
     if (!isFeedFormat(format) && format !== 'eml' && format !== 'msg')
       throw new CliError('badFlag', `--format takes ${[...FEED_FORMATS, 'eml', 'msg'].join(', ')}`, 'bulk');
-    const { mode } = shared(context);
+    const mode = unwrapModeOf(context);
     const [input] = await readInputs(context.io, context.out, context.args);
     if (input === undefined) return EXIT.ok;
     const mailFormat = mailFormatFor(input, format);
@@ -247,7 +251,7 @@ const bulk: Command = {
     if (mailFormat === null) links = urlsInFeed(textOf(input), input.source, isFeedFormat(format) ? format : 'auto');
     else {
       // A mail's links as the mail reader lists them; the refused ones are named, not sent.
-      const mail = await readMail(input, mailFormat, mode === 'keep' ? 'keep' : 'unwrap');
+      const mail = await readMail(input, mailFormat, mode);
       links = mail.links.filter((link) => link.target !== null).map((link) => link.url);
       const refused = mail.links.length - links.length;
       if (refused > 0) context.out.note(`isolink: ${refused} link(s) of the mail cannot be isolated (see 'isolink mail ${input.source}').`);

@@ -11,7 +11,7 @@ import { readInput } from '../input';
 import { printable, readMail } from '../mails';
 import type { Output } from '../output';
 import { CliError, EXIT } from '../problems';
-import { CREATE_FLAGS, CREATE_HELP, createLinks } from './isolate';
+import { CREATE_FLAGS, CREATE_HELP, createLinks, unwrapModeOf } from './isolate';
 
 /** The row numbers `--only` names ("1,3,5-7"), checked against how many rows there are. */
 function onlyRows(value: string, count: number): Set<number> {
@@ -95,9 +95,8 @@ export const mail: Command = {
     if (only !== undefined && !open) throw new CliError('badFlag', '--only goes with --open', 'mail');
     // Only --open reads the configuration: reading a mail works with none, even a broken one.
     const settings = open ? await loadSettings(context.io) : context.settings;
-    const keep = context.flags['keep-wrapper'] === true || (open && settings.file.defaults?.unwrap === 'keep');
     const input = await readInput(context.io, context.out, context.args[0] ?? '-');
-    const found = await readMail(input, format, keep ? 'keep' : 'unwrap');
+    const found = await readMail(input, format, unwrapModeOf({ flags: context.flags, settings }));
     for (const problem of found.problems)
       context.out.note(`isolink: ${problem.where === undefined ? 'the mail' : printable(problem.where)} ${problem.reason}.`);
     if (found.links.length === 0) {
