@@ -20,7 +20,7 @@ export const LAYERS = {
   egress: { what: 'the egress location table', uses: [] },
   policy: { what: 'policy entries and their rules', uses: ['net'] },
   resolve: { what: 'from a link or text to the target isolated', uses: ['fang', 'net'] },
-  readers: { what: 'reported mails (.eml, .msg): their links, read without loading anything', uses: ['fang', 'net', 'resolve'] },
+  readers: { what: 'reported mails (.eml, .msg) and images (QR codes): their links, read without loading anything', uses: ['fang', 'net', 'resolve'] },
   service: { what: "the service's vocabulary: values, codes, limits, wire names (no zod, no fetch)", uses: ['net', 'policy'] },
   api: { what: 'the service client (zod, fetch)', uses: ['service', 'net', 'policy', 'egress'] },
   settings: { what: 'settings, token and recent contexts in storage', uses: ['service', 'api', 'net', 'policy', 'egress', 'fang', 'resolve'], browser: true },
@@ -37,6 +37,7 @@ export const LAYERS = {
     types: ['api'],
     browser: true,
   },
-  lib: { what: "the npm package's entry", uses: ['service', 'api', 'fang', 'egress', 'readers'] },
-  cli: { what: 'the isolink command', uses: ['service', 'api', 'net', 'policy', 'egress', 'fang', 'resolve', 'readers'], node: true },
+  decoders: { what: "the image decoder in Node: its WebAssembly read from the package's files", uses: ['readers'], node: true },
+  lib: { what: "the npm package's entry", uses: ['service', 'api', 'fang', 'egress', 'readers', 'decoders'] },
+  cli: { what: 'the isolink command', uses: ['service', 'api', 'net', 'policy', 'egress', 'fang', 'resolve', 'readers', 'decoders'], node: true },
 };

@@ -1,8 +1,9 @@
 /**
- * Reported mails as the commands read them: `isolink mail` lists their links, and `bulk`
- * takes a mail as it takes a feed. The reading is the library's (src/readers), which
+ * Reported mails as the commands read them: `isolink mail` lists their links (the codes in
+ * their images too), and `bulk` takes a mail as it takes a feed. The reading is the library's (src/readers), which
  * sends nothing: only `--open` reads the configuration and talks to the service.
  */
+import { nodeDecoder } from '../decoders';
 import { linksInMail, mailFormatOf, type MailFormat, type MailReport } from '../readers';
 import type { UnwrapMode } from '../resolve';
 import type { Input } from './input';
@@ -13,7 +14,7 @@ import { CliError } from './problems';
  * real targets); a usage error (exit 2) when it is not a mail, too large or damaged.
  */
 export async function readMail(input: Input, format: 'auto' | MailFormat, mode: UnwrapMode): Promise<MailReport> {
-  const mail = await linksInMail(input.bytes, { format, unwrap: mode === 'keep' ? 'keep' : 'unwrap' });
+  const mail = await linksInMail(input.bytes, { format, unwrap: mode === 'keep' ? 'keep' : 'unwrap', decoder: nodeDecoder });
   if (!mail.ok) throw new CliError('mailInvalid', input.source, mail.reason);
   return mail;
 }

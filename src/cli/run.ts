@@ -11,6 +11,7 @@ import { fangCommands } from './commands/fang';
 import { isolateCommands } from './commands/isolate';
 import { mail } from './commands/mail';
 import { proxies } from './commands/proxies';
+import { qr } from './commands/qr';
 import { contexts, files, serviceCommands } from './commands/service';
 import { ENV, loadSettings, noSettings } from './config';
 import { Output, type CliIo } from './output';
@@ -23,6 +24,7 @@ const TABLE: Readonly<Record<string, Command | CommandGroup>> = {
   ...fangCommands,
   ...isolateCommands,
   mail,
+  qr,
   contexts,
   ...serviceCommands,
   proxies,

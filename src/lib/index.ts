@@ -1,8 +1,10 @@
 /**
  * Isolink as a library: the typed client for the whole service interface, the link tools
- * the extension uses (refang, defang, extract, unwrap), and the reader of reported mails
- * (linksInMail). ESM, for Node 20 and later; no browser APIs. Runtime dependencies: zod,
- * and the mail reader's parsers (postal-mime, @kenjiuno/msgreader, parse5, tldts).
+ * the extension uses (refang, defang, extract, unwrap), and the readers of reported mails
+ * (linksInMail) and of codes in images (linksInImage). ESM, for Node 20 and later; no
+ * browser APIs. Runtime dependencies: zod, and the mail reader's parsers (postal-mime,
+ * @kenjiuno/msgreader, parse5, tldts); the image decoder (ZXing-C++ and libwebp in
+ * WebAssembly) is bundled with its `.wasm` files.
  *
  * @example
  * import { createClient, refang, unwrap } from 'isolink';
@@ -25,11 +27,26 @@ export {
   type EgressProtocol,
   type RegionName,
 } from '../egress';
+import { nodeDecoder } from '../decoders';
+import { linksInImage as readImage, linksInMail as readMail, type ImageOptions, type ImageReading, type MailOptions, type MailReading } from '../readers';
+
 export {
-  linksInMail,
+  CODE_KINDS,
+  IMAGE_FAILURES,
+  IMAGE_LIMITS,
   MAIL_FAILURES,
   MAIL_LIMITS,
   MAIL_PROBLEMS,
+  type CodeBox,
+  type CodeKind,
+  type DecodedCode,
+  type ImageCode,
+  type ImageDecoder,
+  type ImageFailure,
+  type ImageFailureCode,
+  type ImageFormat,
+  type ImageReading,
+  type ImageReport,
   type LinkRefusal,
   type MailFailure,
   type MailFailureCode,
@@ -41,3 +58,34 @@ export {
   type MailReading,
   type MailReport,
 } from '../readers';
+
+/**
+ * Every link of a reported mail (.eml or Outlook .msg), with the text it pretended to be,
+ * where it was found and what Isolink would isolate; the codes in its images are read too
+ * (`where: qr:<image name>`). Never throws, never fetches: see MailReading.
+ *
+ * @example
+ * import { readFile } from 'node:fs/promises';
+ * import { linksInMail } from 'isolink';
+ * const mail = await linksInMail(await readFile('reported.eml'));
+ * if (mail.ok) for (const link of mail.links) console.log(link.shown, '->', link.target, link.mismatch ? '(lies)' : '');
+ */
+export function linksInMail(bytes: Uint8Array, options: MailOptions = {}): Promise<MailReading> {
+  return readMail(bytes, { decoder: nodeDecoder, ...options });
+}
+
+/**
+ * Every code in an image (QR, Micro QR, rMQR, Data Matrix, Aztec, PDF417; PNG, JPEG, GIF,
+ * WebP, BMP), its text, what it holds, and for a link what Isolink would isolate. The
+ * decoder is ZXing-C++ in WebAssembly, read from the package's own files on the first
+ * image. Never throws, never fetches: see ImageReading.
+ *
+ * @example
+ * import { readFile } from 'node:fs/promises';
+ * import { linksInImage } from 'isolink';
+ * const image = await linksInImage(await readFile('scan-me.png'));
+ * if (image.ok) for (const code of image.codes) console.log(code.text, '->', code.target ?? code.kind);
+ */
+export function linksInImage(bytes: Uint8Array, options: Partial<ImageOptions> = {}): Promise<ImageReading> {
+  return readImage(bytes, { decoder: nodeDecoder, ...options });
+}

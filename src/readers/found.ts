@@ -33,7 +33,7 @@ export interface MailLink {
   readonly shown: string | null;
   /** `shown` names a host (a URL or a domain) whose registrable domain differs from the target's. */
   readonly mismatch: boolean;
-  /** Every place it was found, in order: `html`, `text`, `attachment:<file name>`, `message:<subject>`. */
+  /** Every place it was found, in order: `html`, `text`, `attachment:<file name>`, `message:<subject>`, `qr:<image name>` (a code in an image). */
   readonly where: readonly string[];
   /** The wrappers around it (mail gateways, redirectors), outermost first; the last is the target itself when `opaque`. */
   readonly wrappedBy: readonly WrapperId[];
@@ -50,6 +50,25 @@ interface Row {
   where: string[];
   wrappedBy: readonly WrapperId[];
   opaque: boolean;
+}
+
+/** What a resolution comes to for a reader's caller: the target or the refusal, and the wrappers peeled. */
+export interface Outcome {
+  readonly target: string | null;
+  readonly refused?: LinkRefusal;
+  readonly wrappedBy: readonly WrapperId[];
+  readonly opaque: boolean;
+}
+
+/** A link's outcome as the readers list it: what would be isolated, or why nothing is. */
+export function outcomeOf(resolved: Resolved): Outcome {
+  if (!resolved.ok) return { target: null, refused: { code: resolved.code, reason: resolved.reason, params: resolved.params }, wrappedBy: [], opaque: false };
+  const { target } = resolved;
+  return {
+    target: target.url.href,
+    wrappedBy: target.wrapper === undefined ? target.layers : [...target.layers, target.wrapper],
+    opaque: target.opaque === true,
+  };
 }
 
 interface Resolution {
@@ -115,21 +134,8 @@ export class LinkList {
       this.dropped++;
       return;
     }
-    if (resolved.ok) {
-      const { target } = resolved;
-      this.#rows.set(key, {
-        url,
-        target: target.url.href,
-        shown,
-        mismatch,
-        where: [where],
-        wrappedBy: target.wrapper === undefined ? target.layers : [...target.layers, target.wrapper],
-        opaque: target.opaque === true,
-      });
-    } else {
-      const refused: LinkRefusal = { code: resolved.code, reason: resolved.reason, params: resolved.params };
-      this.#rows.set(key, { url, target: null, refused, shown, mismatch: false, where: [where], wrappedBy: [], opaque: false });
-    }
+    const { target, refused, wrappedBy, opaque } = outcomeOf(resolved);
+    this.#rows.set(key, { url, target, ...(refused === undefined ? {} : { refused }), shown, mismatch, where: [where], wrappedBy, opaque });
   }
 
   list(): MailLink[] {

@@ -1,7 +1,8 @@
 /**
- * Readers of what phishing arrives as: a reported mail (.eml, .msg). Below the pages and
- * the command, never imported by the service worker (layers.js): their parsers stay out
- * of the worker's start.
+ * Readers of what phishing arrives as: a reported mail (.eml, .msg), a code in an image.
+ * Below the pages and the command, never imported by the service worker (layers.js): their
+ * parsers stay out of the worker's start. The decoder (./zxing, WebAssembly) is imported where it runs, not
+ * from here, so a page that reads mails does not carry it.
  */
 export {
   linksInMail,
@@ -17,5 +18,21 @@ export {
   type MailReport,
 } from './mail';
 export type { LinkRefusal, MailLink } from './found';
-export { MAIL_LIMITS } from './limits';
 export { mailFormatOf } from './letter';
+export { CODE_KINDS, type CodeKind } from './codes';
+export {
+  checkImage,
+  IMAGE_FAILURES,
+  linksInImage,
+  type CodeBox,
+  type DecodedCode,
+  type ImageCode,
+  type ImageDecoder,
+  type ImageFailure,
+  type ImageFailureCode,
+  type ImageOptions,
+  type ImageReading,
+  type ImageReport,
+} from './image';
+export { IMAGE_LIMITS, MAIL_LIMITS } from './limits';
+export { imageHeader, IMAGE_TYPES, type ImageFormat, type ImageHeader } from './picture';

@@ -19,3 +19,20 @@ export const MAIL_LIMITS = {
   /** Longest shown text kept for a link, in characters. */
   shownLength: 200,
 } as const;
+
+/**
+ * The bounds of reading codes from an image: checked on the size the file declares before
+ * any pixel is decoded. Stated in the README and SECURITY.md.
+ */
+export const IMAGE_LIMITS = {
+  /** Largest image file read, in bytes (20 MiB). */
+  bytes: 20 * 1024 * 1024,
+  /** Most pixels decoded (40 megapixels: a 5K screenshot is 15, a phone photo 12 to 48). */
+  pixels: 40_000_000,
+  /** Longest side, in pixels (a full-page screenshot is long and narrow). */
+  side: 32_767,
+  /** Most codes read from one image. */
+  codes: 64,
+  /** Most images of one mail scanned for codes, all levels together. */
+  mailImages: 50,
+} as const;

@@ -11,8 +11,9 @@ import type { UnwrapMode } from '../resolve';
 import { decodeText } from './charset';
 import { LinkList, type MailLink } from './found';
 import { collapse, readHtml } from './html';
+import { linksInImage, type ImageDecoder } from './image';
 import { isCompoundFile, type Attached, type Letter } from './letter';
-import { MAIL_LIMITS } from './limits';
+import { IMAGE_LIMITS, MAIL_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
 
@@ -25,6 +26,12 @@ export interface MailOptions {
   readonly format?: 'auto' | MailFormat;
   /** Wrapped links: isolate the real target (`unwrap`, the default) or the wrapper as written (`keep`). */
   readonly unwrap?: Exclude<UnwrapMode, 'ask'>;
+  /**
+   * Scans the mail's images (inline and attached) for QR and other codes with this
+   * decoder; their links join the list with `where: qr:<image name>`. Without one, images
+   * are not read. The package's `linksInMail` gives its own.
+   */
+  readonly decoder?: ImageDecoder;
 }
 
 /** Why a mail could not be read at all, in English with `$1` for its params. */
@@ -42,6 +49,8 @@ export const MAIL_PROBLEMS = {
   tooManyAttachments: 'has more than $1 attachments to read; the rest were not read',
   tooManyLinks: 'has more than $1 links; $2 more were not listed',
   attachmentUnreadable: 'could not be read: $1',
+  tooManyImages: 'has more than $1 images; the rest were not scanned for codes',
+  imageUnreadable: 'could not be scanned for codes: $1',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailFailure (`notMail`, `mailTooLarge`, …). */
@@ -96,14 +105,18 @@ function placeName(name: string): string {
   return collapse(name.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' '), 100);
 }
 
-type AttachmentKind = 'html' | 'message';
+type AttachmentKind = 'html' | 'message' | 'image';
 
-/** Which attachments hold links: HTML pages and messages (MIME or Outlook); the rest are left alone. */
+/** The names of image files (told by name where a mail declares no image type). */
+const IMAGE_NAME = /\.(?:png|jpe?g|gif|webp|bmp)$/;
+
+/** Which attachments hold links: HTML pages, messages (MIME or Outlook) and images (codes); the rest are left alone. */
 function kindOf(attachment: Attached): AttachmentKind | null {
   const name = attachment.name.toLowerCase();
   const type = attachment.mimeType;
   if (type === 'text/html' || name.endsWith('.html') || name.endsWith('.htm')) return 'html';
   if (type === 'message/rfc822' || type === 'application/vnd.ms-outlook' || name.endsWith('.eml') || name.endsWith('.msg')) return 'message';
+  if (type.startsWith('image/') || IMAGE_NAME.test(name)) return 'image';
   return null;
 }
 
@@ -112,7 +125,10 @@ interface Reading {
   readonly links: LinkList;
   readonly remote: Set<string>;
   readonly problems: MailProblem[];
+  readonly decoder: ImageDecoder | undefined;
+  readonly unwrap: Exclude<UnwrapMode, 'ask'>;
   opened: number;
+  scanned: number;
 }
 
 function problem(reading: Reading, code: MailProblemCode, params: readonly string[], where?: string): void {
@@ -123,6 +139,24 @@ function addHtml(reading: Reading, html: string, where: string): void {
   const found = readHtml(html, MAIL_LIMITS.shownLength);
   for (const link of found.links) reading.links.add(link.url, link.shown, where);
   for (const url of found.remote) reading.remote.add(url);
+}
+
+/** The links of an image's codes, each at `qr:<image name>`; Wi-Fi, contacts and text are not links and are left out. */
+async function addImage(reading: Reading, attachment: Attached): Promise<void> {
+  if (reading.decoder === undefined) return;
+  reading.scanned++;
+  if (reading.scanned > IMAGE_LIMITS.mailImages) {
+    if (reading.scanned === IMAGE_LIMITS.mailImages + 1) problem(reading, 'tooManyImages', [String(IMAGE_LIMITS.mailImages)]);
+    return;
+  }
+  const where = `qr:${placeName(attachment.name === '' ? attachment.mimeType : attachment.name)}`;
+  const image = await linksInImage(attachment.bytes, { decoder: reading.decoder, unwrap: reading.unwrap });
+  // A part that only says it is an image (a tracking pixel's placeholder) is no problem; one that cannot be decoded is.
+  if (!image.ok) {
+    if (image.code !== 'notImage' && image.code !== 'imageEmpty') problem(reading, 'imageUnreadable', [image.reason], where);
+    return;
+  }
+  for (const code of image.codes) if (code.url !== null) reading.links.add(code.url, null, where);
 }
 
 /** A message inside the mail, of either format (told by its bytes); null when it is neither. */
@@ -141,6 +175,10 @@ async function visit(reading: Reading, letter: Letter, depth: number, places: { 
   for (const attachment of letter.attachments) {
     const kind = kindOf(attachment);
     if (kind === null) continue;
+    if (kind === 'image') {
+      await addImage(reading, attachment);
+      continue;
+    }
     const where = `attachment:${placeName(attachment.name)}`;
     reading.opened++;
     if (reading.opened > MAIL_LIMITS.attachments) {
@@ -178,7 +216,8 @@ async function visit(reading: Reading, letter: Letter, depth: number, places: { 
  * apart by their first bytes unless `options.format` says. Links come from the HTML body
  * (`<a>`, `<area>`, `<form action>`, `<meta http-equiv=refresh>`, `<base>` applied, and
  * URLs in its text), the text body (defanged URLs too), attached `.html` pages, and
- * attached or forwarded messages (to a bounded depth). Each is resolved as the extension
+ * attached or forwarded messages (to a bounded depth), and with `options.decoder` the codes
+ * in its images (`where: qr:<image name>`). Each is resolved as the extension
  * and the command resolve any link (refang, unwrap, checks), listed once per target with
  * every place it was found. `mailto:` and `tel:` links are left out; remote images,
  * stylesheets and fonts are counted, not listed.
@@ -198,7 +237,16 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
   const format = options.format ?? 'auto';
   const compound = isCompoundFile(bytes);
   if (format === 'msg' && !compound) return failure('notCompoundFile');
-  const reading: Reading = { links: new LinkList(options.unwrap ?? 'unwrap', MAIL_LIMITS.links), remote: new Set(), problems: [], opened: 0 };
+  const unwrap = options.unwrap ?? 'unwrap';
+  const reading: Reading = {
+    links: new LinkList(unwrap, MAIL_LIMITS.links),
+    remote: new Set(),
+    problems: [],
+    decoder: options.decoder,
+    unwrap,
+    opened: 0,
+    scanned: 0,
+  };
   try {
     const letter = compound && format !== 'eml' ? readMsg(bytes) : await readMime(bytes);
     if (letter === null) return failure('notMail');

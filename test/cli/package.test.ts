@@ -52,10 +52,25 @@ afterAll(async () => {
 });
 
 describe('the npm package', () => {
-  it('packs the built library, its types and the command, and nothing of the extension', () => {
+  it('packs the built library, its types, the command and the decoder with its licences, and nothing of the extension', () => {
     const paths = packed.files.map((file) => file.path).sort();
-    expect(paths).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/index.d.ts', 'dist/index.js', 'package.json', 'README.md', 'LICENSE']));
-    expect(paths.filter((path) => !/^(?:dist\/[\w-]+\.(?:js|d\.ts)|package\.json|README\.md|CHANGELOG\.md|SECURITY\.md|LICENSE)$/.test(path))).toEqual([]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'dist/cli.js',
+        'dist/index.d.ts',
+        'dist/index.js',
+        'dist/zxing_reader.wasm',
+        'dist/webp_dec.wasm',
+        'dist/licenses/zxing-wasm.txt',
+        'dist/licenses/jsquash-webp.txt',
+        'package.json',
+        'README.md',
+        'LICENSE',
+      ]),
+    );
+    const known =
+      /^(?:dist\/[\w-]+\.(?:js|d\.ts)|dist\/(?:zxing_reader|webp_dec)\.wasm|dist\/licenses\/[\w-]+\.txt|package\.json|README\.md|CHANGELOG\.md|SECURITY\.md|LICENSE)$/;
+    expect(paths.filter((path) => !known.test(path))).toEqual([]);
   });
 
   it('runs no install step (no preinstall, install or postinstall) and brings at most 12 runtime packages, each named in the README', () => {

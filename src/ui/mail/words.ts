@@ -27,6 +27,8 @@ const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
   tooManyAttachments: 'mailProblemAttachments',
   tooManyLinks: 'mailProblemLinks',
   attachmentUnreadable: 'mailProblemAttachment',
+  tooManyImages: 'mailProblemImages',
+  imageUnreadable: 'mailProblemImage',
 };
 
 /** Why a file could not be read as a mail, and what to do next. */
@@ -34,12 +36,13 @@ export function failureText(name: string, failure: Pick<MailFailure, 'code' | 'p
   return t(FAILURE_KEYS[failure.code], [name, ...failure.params]);
 }
 
-/** One place a link or a problem was found: `html`, `text`, `attachment:<name>`, `message:<subject>`. */
+/** One place a link or a problem was found: `html`, `text`, `attachment:<name>`, `message:<subject>`, `qr:<image name>`. */
 export function placeText(where: string): string {
   if (where === 'html') return t('mailWhereHtml');
   if (where === 'text') return t('mailWhereText');
   if (where.startsWith('attachment:')) return t('mailWhereAttachment', where.slice('attachment:'.length));
   if (where.startsWith('message:')) return t('mailWhereMessage', where.slice('message:'.length));
+  if (where.startsWith('qr:')) return t('mailWhereQr', where.slice('qr:'.length));
   return where;
 }
 
