@@ -3,7 +3,8 @@
  * project's global setup, as prepack builds it), installed into an empty directory with
  * nothing else (its runtime dependencies packed from this checkout, and --offline: no
  * test touches the network), then the command, the library (against the simulator) and its types
- * (tsc --strict, nodenext, no @types/node).
+ * (tsc --strict, nodenext, no @types/node). The image decoder's WebAssembly is read from the
+ * installed package's dist/, never from this checkout's node_modules.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -92,7 +93,9 @@ describe('the npm package', () => {
 
   it('is importable as ESM, reaches no browser API, and creates a context in the simulator', async () => {
     const script = `
-      import { createClient, refang, defang, extractUrls, unwrap, isAuthError, AuthError, isValidationError, linksInMail } from 'isolink';
+      import { createClient, refang, defang, extractUrls, unwrap, isAuthError, AuthError, isValidationError, linksInMail, linksInImage } from 'isolink';
+      import { readFileSync } from 'node:fs';
+      const images = await Promise.all(process.env.IMAGES.split(',').map(async (file) => linksInImage(readFileSync(file))));
       const mail = await linksInMail(new TextEncoder().encode('From: a@b.example\\r\\nSubject: s\\r\\nContent-Type: text/html\\r\\n\\r\\n<a href="https://real.example/x">www.paypal.com</a>'));
       const client = createClient({ baseUrl: process.env.SIM_URL, launchBase: process.env.SIM_URL, token: process.env.SIM_TOKEN });
       const { url } = unwrap(refang('hxxps://eur01.safelinks.protection.outlook[.]com/?url=https%3A%2F%2Freal.example%2F&data=1'));
@@ -104,12 +107,19 @@ describe('the npm package', () => {
         found: extractUrls('see hxxp://b[.]example/x'), guard: isAuthError(new AuthError()), refused,
         browser: typeof globalThis.browser, chrome: typeof globalThis.chrome,
         mail: mail.ok ? mail.links.map((link) => [link.target, link.mismatch]) : mail.reason,
+        images: images.map((image) => image.ok ? image.codes.map((code) => code.target) : image.reason),
       }));`;
     // Asynchronously: the simulator answers from this process.
     const ran = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
       cwd: app,
       encoding: 'utf8',
-      env: { PATH: process.env['PATH'] ?? '', SIM_URL: sim.url, SIM_TOKEN: sim.adminToken },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        SIM_URL: sim.url,
+        SIM_TOKEN: sim.adminToken,
+        // A PNG (read by ZXing's own reader) and a WebP (read through libwebp), both from the package's dist/.
+        IMAGES: ['content-https.png', 'format-webp-lossy.webp'].map((file) => join(ROOT, 'test/fixtures/qr', file)).join(','),
+      },
     });
     expect(ran.stderr).toBe('');
     const result = JSON.parse(ran.stdout) as Record<string, unknown>;
@@ -122,6 +132,7 @@ describe('the npm package', () => {
       browser: 'undefined',
       chrome: 'undefined',
       mail: [['https://real.example/x', true]],
+      images: [['https://mail-quota.evil.example/verify?user=alice'], ['https://evil.example/format']],
     });
     expect(String(result['launch'])).toMatch(new RegExp(`^${sim.url}/launch\\?ctx=\\w+$`));
     expect(sim.state.contexts.size).toBe(1);
