@@ -1,18 +1,38 @@
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 
-/** Extension pages: only the extension's own code; the background reaches https services and loopback. */
-const EXTENSION_PAGES_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  'connect-src https: http://127.0.0.1:* http://localhost:*',
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * Extension pages: only the extension's own code; the background reaches https services
+ * and loopback; a page may frame the extension's own image decoder (and read its `.wasm`).
+ * WebAssembly runs only in the decoder: in Chrome it is a sandboxed page with its own
+ * policy (DECODER_CSP) and no other page may compile any; Firefox has no sandboxed pages,
+ * so its one policy allows it and every page that does not decode forbids it again in a
+ * `<meta>` policy of its own (test/unit/build-config.test.ts).
+ */
+function extensionPagesCsp(browser: string): string {
+  return [
+    "default-src 'none'",
+    browser === 'firefox' ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self' https: http://127.0.0.1:* http://localhost:*",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** What each built page adds to the manifest's policy: its scripts are the extension's own, and no WebAssembly. */
+const PAGE_META_CSP = "script-src 'self'";
+
+/** The image decoder's page in Chrome: sandboxed (no extension API, an opaque origin), its own scripts and WebAssembly only. */
+const DECODER_CSP = "sandbox allow-scripts; default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
+
+/** ZXing-C++'s WebAssembly, shipped in the extension beside the decoder's page. */
+const DECODER_WASM = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
@@ -35,8 +55,24 @@ export default defineConfig({
   webExt: { disabled: true },
   // The mail reader's Outlook parser decodes with iconv-lite, which needs Node's Buffer and
   // cannot load in a page: the pages decode with the browser's TextDecoder (src/readers/iconv-lite-pages.ts).
-  vite: () => ({ resolve: { alias: { 'iconv-lite': resolve(import.meta.dirname, 'src/readers/iconv-lite-pages.ts') } } }),
+  vite: () => ({
+    resolve: { alias: { 'iconv-lite': resolve(import.meta.dirname, 'src/readers/iconv-lite-pages.ts') } },
+    plugins: [
+      {
+        // Every built page but the decoder's (public/, not built) forbids WebAssembly in its own
+        // policy: in Firefox the manifest's policy allows it for the decoder. `wxt dev` loads
+        // scripts from its server and is left alone.
+        name: 'isolink-pages-no-wasm',
+        apply: 'build',
+        transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: PAGE_META_CSP }, injectTo: 'head-prepend' }],
+      },
+    ],
+  }),
   hooks: {
+    // The decoder's WebAssembly, from the zxing-wasm package into the extension's root.
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ absoluteSrc: DECODER_WASM, relativeDest: 'zxing_reader.wasm' });
+    },
     // Production builds make every entrypoint on its own instead of all in one group.
     // - The service worker: one file that imports nothing, holding only what the worker
     //   uses (shared chunks carried every export any page used, and six files gzip worse
@@ -88,9 +124,14 @@ export default defineConfig({
         suggested_key: { default: 'Alt+Shift+I' },
         description: '__MSG_commandIsolateTab__',
       },
+      'scan-tab-qr': {
+        suggested_key: { default: 'Alt+Shift+Q' },
+        description: '__MSG_commandScanTab__',
+      },
     },
     omnibox: { keyword: 'iso' },
-    content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
+    content_security_policy: { extension_pages: extensionPagesCsp(browser), ...(browser === 'firefox' ? {} : { sandbox: DECODER_CSP }) },
+    ...(browser === 'firefox' ? {} : { sandbox: { pages: ['qr-decoder.html'] } }),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

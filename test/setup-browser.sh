@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the browsers the demo and the tests drive, when they are missing: Debian's
 # Chromium (end-to-end tests, the demo) with its translations (chromium-l10n: the
-# German and Japanese runs), a Japanese font (fonts-ipafont-gothic) and Firefox ESR (the
-# Firefox smoke test). Needs root or sudo; does nothing when all are already there.
+# German and Japanese runs), a Japanese font (fonts-ipafont-gothic), Firefox ESR (the
+# Firefox smoke test), and Xvfb with xdotool (test/e2e/qr-scan.test.ts: the browser gives
+# a tab's pixels only after a real key press, in a real window). Needs root or sudo; does nothing when all are already there.
 set -euo pipefail
 
 have_chromium() {
@@ -17,6 +18,8 @@ have_chromium || missing+=(chromium)
 [ -e /usr/lib/chromium/locales/ja.pak ] || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium-l10n)
 [ -n "$(fc-list :lang=ja family 2>/dev/null)" ] || missing+=(fonts-ipafont-gothic)
 command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
 
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then

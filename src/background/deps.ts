@@ -4,6 +4,7 @@
  * (test/support/background-fakes.ts). Nothing else reaches the browser or storage, so
  * every action, entry and handler runs in Node against the simulator.
  */
+import type { ScanRequest } from '../messaging/scan';
 import type { LaunchUrl } from '../service/launch';
 import type { RecentContext } from '../settings/recent';
 import type { ImportConnection, ImportPreview, SettingsExport, SettingsView } from '../settings/store';
@@ -50,6 +51,8 @@ export interface BrowserSide {
   readonly notifier: Notifier;
   copyText(text: string): Promise<void>;
   openOptions(): Promise<void>;
+  /** Opens the page that scans `from`'s visible pixels for QR codes, behind it (see src/messaging/scan). */
+  openScan(from: ClickedTab, request: ScanRequest): Promise<void>;
 }
 
 export interface OpenTabOptions {

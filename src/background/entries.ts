@@ -24,9 +24,12 @@ export const MENU_IDS = {
   copySelectionRefanged: 'copy-selection-refanged',
   copySelectionUnwrapped: 'copy-selection-unwrapped',
   isolatePage: 'isolate-page',
+  scanImage: 'scan-qr-image',
+  scanTab: 'scan-qr-tab',
 } as const;
 
 export const COMMAND_ISOLATE_TAB = 'isolate-current-tab';
+export const COMMAND_SCAN_TAB = 'scan-tab-qr';
 
 export interface MenuClick {
   readonly menuItemId: string | number;
@@ -182,13 +185,32 @@ export async function onMenuClick(deps: Deps, info: MenuClick, tab: ClickedTab |
       return copy(deps, unwrapText(refang(info.selectionText ?? '')));
     case MENU_IDS.isolatePage:
       return isolateLink(deps, { url: info.pageUrl ?? tab?.url ?? '' }, 'standard', tab);
+    case MENU_IDS.scanImage:
+      return scan(deps, tab, true);
+    case MENU_IDS.scanTab:
+      return scan(deps, tab, false);
     default:
       return undefined;
   }
 }
 
-/** The keyboard shortcut: the current tab's page. */
+/**
+ * A scan for QR codes: the page that reads them opens behind the tab, reads its visible
+ * pixels (the grant the click or the shortcut gave) and decodes them; the worker decodes
+ * nothing.
+ */
+async function scan(deps: Deps, tab: ClickedTab | undefined, image: boolean): Promise<void> {
+  try {
+    if (tab?.id === undefined || tab.windowId === undefined) throw new RefusedUrlError('errorNoTab');
+    await deps.browser.openScan(tab, { tabId: tab.id, windowId: tab.windowId, image });
+  } catch (error) {
+    await report(deps, error);
+  }
+}
+
+/** The keyboard shortcuts: the current tab's page, or its QR codes. */
 export async function onCommand(deps: Deps, command: string, tab: ClickedTab | undefined): Promise<void> {
+  if (command === COMMAND_SCAN_TAB) await scan(deps, tab, false);
   if (command !== COMMAND_ISOLATE_TAB) return;
   await isolateLink(deps, { url: tab?.url ?? '' }, 'standard', tab);
 }

@@ -18,6 +18,7 @@ import { exportSettings, importSettings, previewImport, readSettingsView, saveSe
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
+import { scanQuery } from '../messaging/scan';
 
 /** The background's one dependency object: storage, the browser, the clock (see deps.ts). */
 function createDeps(): Deps {
@@ -38,6 +39,15 @@ function createDeps(): Deps {
       removeRecent,
     },
     browser: {
+      openScan: async (from, request) => {
+        await browser.tabs.create({
+          url: `${browser.runtime.getURL('/mail.html')}${scanQuery(request)}`,
+          active: false,
+          ...(from.index === undefined ? {} : { index: from.index + 1 }),
+          windowId: request.windowId,
+          openerTabId: request.tabId,
+        });
+      },
       openTab: async (url, options) => {
         try {
           await browser.tabs.create({

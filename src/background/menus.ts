@@ -7,7 +7,7 @@ import { extractUrls } from '../fang';
 import { t } from '../i18n';
 import { MENU_IDS } from './entries';
 
-type Context = 'link' | 'selection' | 'page';
+type Context = 'link' | 'selection' | 'page' | 'image' | 'action';
 
 interface MenuItem {
   readonly id: string;
@@ -27,6 +27,8 @@ export function menuItems(): MenuItem[] {
     { id: MENU_IDS.copySelectionRefanged, title: t('menuCopySelectionRefanged'), contexts: ['selection'] },
     { id: MENU_IDS.copySelectionUnwrapped, title: t('menuCopySelectionUnwrapped'), contexts: ['selection'] },
     { id: MENU_IDS.isolatePage, title: t('menuIsolatePage'), contexts: ['page'] },
+    { id: MENU_IDS.scanImage, title: t('menuScanImage'), contexts: ['image'] },
+    { id: MENU_IDS.scanTab, title: t('menuScanTab'), contexts: ['page', 'action'] },
   ];
 }
 

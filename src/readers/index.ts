@@ -35,4 +35,4 @@ export {
   type ImageReport,
 } from './image';
 export { IMAGE_LIMITS, MAIL_LIMITS } from './limits';
-export { imageHeader, IMAGE_TYPES, type ImageFormat, type ImageHeader } from './picture';
+export { imageHeader, type ImageFormat, type ImageHeader } from './picture';

@@ -178,7 +178,7 @@ describe('the npm package', () => {
       join(app, 'ambient.d.ts'),
       `declare const process: { env: Record<string, string | undefined> };
        declare const baseUrl: string, launchBase: string, token: string;
-       declare module 'node:fs/promises' { export function readFile(path: string, encoding: 'utf8'): Promise<string>; }`,
+       declare module 'node:fs/promises' { export function readFile(path: string, encoding: 'utf8'): Promise<string>; export function readFile(path: string): Promise<Uint8Array>; }`,
     );
     const files = blocks.map((code, i) => {
       const name = `readme-${i}.ts`;

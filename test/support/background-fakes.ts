@@ -9,6 +9,7 @@ import type { ClickedTab, Deps, OpenTabOptions } from '../../src/background/deps
 import type { Failure } from '../../src/background/failures';
 import type { Notifier } from '../../src/background/notify';
 import { SingleFlight } from '../../src/background/single-flight';
+import type { ScanRequest } from '../../src/messaging/scan';
 import type { PendingAction } from '../../src/settings/pending';
 import type { RecentContext } from '../../src/settings/recent';
 import { DEFAULT_SETTINGS, type SettingKey, type Settings } from '../../src/settings/schema';
@@ -72,6 +73,8 @@ export interface FakeState {
   readonly recentUpdates: { id: string; change: { name: string } }[];
   readonly recentRemovals: string[];
   readonly optionsOpened: number[];
+  /** Every scan page opened: the tab it came from and what it scans. */
+  readonly scans: { readonly from: ClickedTab; readonly request: ScanRequest }[];
   readonly savedPatches: unknown[];
   readonly tokenWrites: { token: string; remember: boolean; origin: string }[];
   readonly tokenMoves: boolean[];
@@ -132,6 +135,7 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
     recentUpdates: [],
     recentRemovals: [],
     optionsOpened: [],
+    scans: [],
     savedPatches: [],
     tokenWrites: [],
     tokenMoves: [],
@@ -209,6 +213,10 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
       copyText: (text) => {
         if (state.copyError) return Promise.reject(state.copyError);
         state.copied.push(text);
+        return Promise.resolve();
+      },
+      openScan: (from, request) => {
+        state.scans.push({ from, request });
         return Promise.resolve();
       },
       openOptions: () => {

@@ -734,6 +734,8 @@ describe('menus', () => {
       ['copy-selection-refanged', ['selection'], 'Copy refanged'],
       ['copy-selection-unwrapped', ['selection'], 'Copy refanged + unwrapped'],
       ['isolate-page', ['page'], 'Open this page in isolation'],
+      ['scan-qr-image', ['image'], 'Open QR code in isolation'],
+      ['scan-qr-tab', ['page', 'action'], 'Scan this tab for QR codes'],
     ]);
   });
 

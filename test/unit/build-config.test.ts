@@ -75,3 +75,29 @@ describe('wxt.config.ts', () => {
     expect(extended(wxtDefaults, [BACKGROUND])).toEqual(wxtDefaults);
   });
 });
+
+describe('the content security policies', () => {
+  type Manifest = { content_security_policy: Record<string, string>; sandbox?: { pages: string[] }; permissions: string[] };
+  const manifestFor = (browser: string): Manifest =>
+    (config.manifest as (env: Record<string, unknown>) => Manifest)({ browser, manifestVersion: 3, mode: 'production', command: 'build' });
+
+  it('let only the sandboxed decoder page compile WebAssembly in Chrome', () => {
+    const manifest = manifestFor('chrome');
+    expect(manifest.content_security_policy['extension_pages']).not.toContain('wasm-unsafe-eval');
+    expect(manifest.content_security_policy['extension_pages']).toContain("frame-src 'self'");
+    expect(manifest.content_security_policy['sandbox']).toBe("sandbox allow-scripts; default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
+    expect(manifest.sandbox).toEqual({ pages: ['qr-decoder.html'] });
+  });
+
+  it('allow it in Firefox (no sandboxed pages there), where every built page forbids it again in its own policy', () => {
+    const manifest = manifestFor('firefox');
+    expect(manifest.content_security_policy['extension_pages']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(manifest.sandbox).toBeUndefined();
+    const vite = (config.vite as () => { plugins: { name: string; apply?: string; transformIndexHtml: () => unknown }[] })();
+    const plugin = vite.plugins.find((candidate) => candidate.name === 'isolink-pages-no-wasm');
+    expect(plugin?.apply).toBe('build');
+    expect(plugin?.transformIndexHtml()).toEqual([
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: "script-src 'self'" }, injectTo: 'head-prepend' },
+    ]);
+  });
+});

@@ -5,20 +5,31 @@
  * every failure, a file over the limit (never read), the confirmation above the threshold,
  * one bulkCreate with the selected links then openContexts, and copying defanged.
  */
-import { cleanup, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { RemoteError, type Connector } from '../../src/messaging/page';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_BULK_URLS } from '../../src/messaging/limits';
-import type { BulkResult, MessageData, MessageType, ProtocolValues, RecentContext, SettingsView, Status } from '../../src/messaging/protocol';
+import { RemoteError } from '../../src/messaging/page';
+import type { Status } from '../../src/messaging/protocol';
 import { linksInMail, MAIL_LIMITS, type MailFailureCode } from '../../src/readers';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
 import { App } from '../../src/ui/mail/App';
-import type { MailDeps } from '../../src/ui/mail/deps';
 import { splitHost } from '../../src/ui/mail/LinkRow';
-import { installFocusFixup } from '../support/focus-fixup';
-import { installMessages } from '../support/i18n';
+import {
+  CONFIGURED,
+  choose,
+  context,
+  createEach,
+  drag,
+  fakeConnector,
+  fileInput,
+  links,
+  openButton,
+  renderPage,
+  settingsView,
+  useMailPage,
+} from '../support/mail-page';
 import { wrap } from '../support/wrap';
+
+useMailPage();
 
 // ---- mails ------------------------------------------------------------------
 
@@ -59,135 +70,16 @@ function file(text: string, name = 'reported.eml'): File {
   return new File([text], name, { type: 'message/rfc822' });
 }
 
-// ---- fakes ------------------------------------------------------------------
-
-type Handler<K extends MessageType> = (data: MessageData<K>) => ProtocolValues[K] | Promise<ProtocolValues[K]>;
-type Handlers = { [K in MessageType]?: Handler<K> };
-
-const CONFIGURED: Status = {
-  configured: true,
-  serviceHost: 'isolation.example',
-  serviceOrigin: 'https://isolation.example',
-  hasToken: true,
-  tokenSource: 'session',
-  hostPermission: true,
-  identity: 'analyst@acme.example',
-  problems: [],
-};
-
-function settingsView(settings: Partial<Settings> = {}): SettingsView {
-  return { settings: { ...DEFAULT_SETTINGS, ...settings }, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [] };
-}
-
-function context(id: string, url: string): RecentContext {
-  return {
-    id,
-    url,
-    host: new URL(url).hostname,
-    sessionType: 'service-ruby',
-    createdAt: 0,
-    expires: 0,
-    maxUses: 5,
-    launchUrl: `https://launch.isolation.example/ctx/${id}`,
-    name: '',
-  };
-}
-
-/** A bulkCreate that creates every link it is sent, as ctx-1, ctx-2, … */
-const createEach: Handler<'bulkCreate'> = ({ urls }): BulkResult => ({
-  created: urls.map((url, index) => context(`ctx-${String(index + 1)}`, url)),
-  failures: [],
-});
-
-function fakeConnector(overrides: Handlers) {
-  const handlers: Handlers = { getStatus: () => CONFIGURED, getSettings: () => settingsView(), ...overrides };
-  const calls: { readonly type: MessageType; readonly data: unknown }[] = [];
-  const connector: Connector = async (type, data) => {
-    calls.push({ type, data });
-    await Promise.resolve();
-    const handler = handlers[type] as ((value: typeof data) => unknown) | undefined;
-    if (handler === undefined) throw new RemoteError({ name: 'Error', message: `no answer for ${type}` });
-    return (await handler(data)) as ProtocolValues[typeof type];
-  };
-  const sent = (type: MessageType): unknown[] => calls.filter((call) => call.type === type).map((call) => call.data);
-  const actions = (): MessageType[] => calls.map((call) => call.type).filter((type) => type !== 'getStatus' && type !== 'getSettings');
-  return { connector, calls, sent, actions };
-}
-
-interface Setup {
-  readonly handlers?: Handlers;
-  readonly loadReader?: MailDeps['loadReader'];
-}
-
-async function renderPage({ handlers = {}, loadReader }: Setup = {}) {
-  const fake = fakeConnector(handlers);
-  const copied: string[] = [];
-  const utils = render(
-    <App
-      connector={fake.connector}
-      copyText={(text) => {
-        copied.push(text);
-        return Promise.resolve();
-      }}
-      {...(loadReader === undefined ? {} : { loadReader })}
-    />,
-  );
-  const root = utils.container.querySelector('main');
-  await expect.poll(() => root?.getAttribute('data-ready')).toBe('true');
-  return { ...fake, copied, ...utils };
-}
-
-function fileInput(): HTMLInputElement {
-  return screen.getByLabelText<HTMLInputElement>(/reported mail/i);
-}
-
-/** Chooses a file with the file input and waits until the page has said what it found. */
-async function choose(chosen: File | { readonly name: string; readonly size: number; readonly arrayBuffer: () => Promise<ArrayBuffer> }): Promise<void> {
-  fireEvent.change(fileInput(), { target: { files: [chosen] } });
-  await waitFor(() => {
-    expect(screen.queryByText(/^Reading /)).toBeNull();
-  });
-}
-
-/**
- * A drag event on the page's body, as a browser fires it. Through createEvent: happy-dom's
- * elements have no `ondrop` property, so fireEvent.drop would fire an event named "Drop".
- */
-function drag(kind: 'dragEnter' | 'drop', dataTransfer: { readonly types: readonly string[]; readonly files: readonly File[] }): void {
-  fireEvent(document.body, createEvent[kind](document.body, { dataTransfer }));
-}
-
-function links(): HTMLElement[] {
-  return within(screen.getByRole('list', { name: /^Links: / })).getAllByRole('listitem');
-}
-
-function openButton(): HTMLElement {
-  return screen.getByRole('button', { name: /open selected in isolation/i });
-}
-
-let restoreFocus: () => void = () => undefined;
-
-beforeEach(() => {
-  fakeBrowser.reset();
-  installMessages();
-  restoreFocus = installFocusFixup();
-});
-
-afterEach(() => {
-  restoreFocus();
-  cleanup();
-});
-
 // ---- reading ----------------------------------------------------------------
 
 describe('mail page: a mail read', () => {
-  it('names its file input "Reported mail" and accepts .eml and .msg', async () => {
+  it('names its file input "Reported mail" and accepts .eml and .msg, and the images read for QR codes', async () => {
     await renderPage();
 
     const input = fileInput();
     expect(input.type).toBe('file');
-    expect(input.accept).toBe('.eml,.msg,message/rfc822,application/vnd.ms-outlook');
-    expect(screen.getByText(/drop the mail file anywhere on this page/)).toBeTruthy();
+    expect(input.accept).toBe('.eml,.msg,message/rfc822,application/vnd.ms-outlook,image/png,image/jpeg,image/gif,image/webp,image/bmp');
+    expect(screen.getByText(/drop the mail or image anywhere on this page, or paste a screenshot/)).toBeTruthy();
   });
 
   it('shows From, Subject and Date, the remote resources, and one row per link in the mail’s order', async () => {
@@ -293,13 +185,13 @@ describe('mail page: a mail read', () => {
   it('takes a file dropped anywhere on the page', async () => {
     await renderPage();
     drag('dragEnter', { types: ['Files'], files: [] });
-    await screen.findByText('Drop the mail to read its links');
+    await screen.findByText('Drop the file to read its links');
 
     drag('drop', { types: ['Files'], files: [file(PHISH, 'dropped.eml')] });
 
     await screen.findByRole('region', { name: 'The mail in dropped.eml' });
     expect(screen.getAllByRole('checkbox')).toHaveLength(3);
-    expect(screen.queryByText('Drop the mail to read its links')).toBeNull();
+    expect(screen.queryByText('Drop the file to read its links')).toBeNull();
   });
 
   it('says what to do when something other than a file is dropped', async () => {

@@ -8,27 +8,58 @@ import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../i18n';
 import { sendToBackground, type Connector } from '../../messaging/page';
+import { readScanQuery } from '../../messaging/scan';
 import { MAIL_LIMITS } from '../../readers/limits';
 import { NoticeLine } from '../common/NoticeLine';
 import type { MailDeps } from './deps';
+import { ImageView } from './ImageView';
 import { MailView } from './MailView';
 import { createMailState, type MailState } from './state';
-import { failureText, mebibytes } from './words';
+import { failureText, imageFailureText, mebibytes } from './words';
 
 export interface AppProps {
   readonly connector?: Connector;
   readonly copyText?: MailDeps['copyText'];
   readonly openOptions?: MailDeps['openOptions'];
   readonly loadReader?: MailDeps['loadReader'];
+  readonly capture?: MailDeps['capture'];
+  readonly showPage?: MailDeps['showPage'];
+  readonly closePage?: MailDeps['closePage'];
+  /** The page's query: a scan to run when it opens (src/messaging/scan). */
+  readonly search?: string;
 }
 
 const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
 const openOptionsPage = (): Promise<void> => browser.runtime.openOptionsPage();
-/** The reader is a chunk of its own, loaded with the first file. */
-const importReader: MailDeps['loadReader'] = () => import('../../readers');
+/** The reader is a chunk of its own, loaded with the first file; the decoder's frame is made on the mail's first image. */
+const importReader: MailDeps['loadReader'] = async () => {
+  const [{ linksInMail, linksInImage }, { frameDecoder }] = await Promise.all([import('../../readers'), import('../decoder/frame')]);
+  return { linksInMail, linksInImage, decoder: frameDecoder() };
+};
 
-/** The types the file input takes: by extension and by MIME type. */
-const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook';
+/** A scan's pixels; the capture's code is loaded only by a page opened for a scan. */
+const captureTab: MailDeps['capture'] = async (request) => {
+  const { captureScan } = await import('./capture');
+  return captureScan(request, { tab: t('qrScanTabName'), image: t('qrScanImageName') });
+};
+
+/** The tab this page is in, when it is in one. */
+async function ownTab(): Promise<{ readonly id?: number | undefined } | undefined> {
+  return browser.tabs.getCurrent();
+}
+
+const showThisPage: MailDeps['showPage'] = async () => {
+  const tab = await ownTab();
+  if (tab?.id !== undefined) await browser.tabs.update(tab.id, { active: true });
+};
+
+const closeThisPage: MailDeps['closePage'] = async () => {
+  const tab = await ownTab();
+  if (tab?.id !== undefined) await browser.tabs.remove(tab.id);
+};
+
+/** The types the file input takes: mails by extension and by MIME type, and the images read for codes. */
+const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook,image/png,image/jpeg,image/gif,image/webp,image/bmp';
 
 function Setup({ state }: { readonly state: MailState }) {
   const status = state.status.value;
@@ -88,6 +119,12 @@ function Outcome({ state }: { readonly state: MailState }) {
   switch (phase.kind) {
     case 'empty':
       return <p class="notice" role="status" />;
+    case 'uncaptured':
+      return (
+        <p class="notice error" role="alert">
+          {t('qrCaptureFailed')}
+        </p>
+      );
     case 'reading':
       return (
         <p class="notice muted" role="status">
@@ -127,10 +164,25 @@ function Outcome({ state }: { readonly state: MailState }) {
           <MailView state={state} name={phase.name} report={phase.report} mode={phase.mode} />
         </>
       );
+    case 'unscanned':
+      return (
+        <p class="notice error" role="alert">
+          {imageFailureText(phase.name, phase.failure)}
+        </p>
+      );
+    case 'scanned':
+      return (
+        <>
+          <p class="notice ok" role="status">
+            {t('qrRead', [phase.name, String(phase.links.length)])}
+          </p>
+          <ImageView state={state} name={phase.name} image={phase.image} links={phase.links} mode={phase.mode} />
+        </>
+      );
   }
 }
 
-/** Files dragged over the page: anything dropped anywhere is taken here, never opened by the browser. */
+/** Files dragged over the page or pasted: anything dropped anywhere is taken here, never opened by the browser. */
 function useDrop(state: MailState): void {
   useEffect(() => {
     let depth = 0;
@@ -155,25 +207,45 @@ function useDrop(state: MailState): void {
       state.dragging.value = false;
       void state.drop([...(event.dataTransfer?.files ?? [])]);
     };
+    // A screenshot pasted (Ctrl+V) is a file too; text pasted into a field is left to the field.
+    const paste = (event: ClipboardEvent): void => {
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      event.preventDefault();
+      void state.drop(files);
+    };
     document.addEventListener('dragenter', enter);
     document.addEventListener('dragover', over);
     document.addEventListener('dragleave', leave);
     document.addEventListener('drop', drop);
+    document.addEventListener('paste', paste);
     return () => {
       document.removeEventListener('dragenter', enter);
       document.removeEventListener('dragover', over);
       document.removeEventListener('dragleave', leave);
       document.removeEventListener('drop', drop);
+      document.removeEventListener('paste', paste);
     };
   }, [state]);
 }
 
-export function App({ connector = sendToBackground, copyText = copyToClipboard, openOptions = openOptionsPage, loadReader = importReader }: AppProps) {
-  const [state] = useState(() => createMailState({ connector, copyText, openOptions, loadReader }));
+export function App({
+  connector = sendToBackground,
+  copyText = copyToClipboard,
+  openOptions = openOptionsPage,
+  loadReader = importReader,
+  capture = captureTab,
+  showPage = showThisPage,
+  closePage = closeThisPage,
+  search = location.search,
+}: AppProps) {
+  const [state] = useState(() => createMailState({ connector, copyText, openOptions, loadReader, capture, showPage, closePage }));
   // Asked for right after the first render, not after the first paint (see the popup's App).
   useLayoutEffect(() => {
     void state.load();
-  }, [state]);
+    const request = readScanQuery(search);
+    if (request !== null) void state.scan(request);
+  }, [state, search]);
   useDrop(state);
   return (
     <main class="mail-page" data-ready={state.ready.value ? 'true' : 'false'} aria-busy={state.ready.value ? undefined : 'true'}>

@@ -4,7 +4,7 @@
  */
 import { useRef } from 'preact/hooks';
 import { t } from '../../i18n';
-import type { MailReport } from '../../readers';
+import type { MailLink, MailReport } from '../../readers';
 import { Button } from '../common/Button';
 import { ConfirmStep } from '../common/ConfirmStep';
 import { NoticeLine } from '../common/NoticeLine';
@@ -138,18 +138,19 @@ function Actions({ state }: { readonly state: MailState }) {
   );
 }
 
-function Links({ state, mode, report }: { readonly state: MailState; readonly mode: ReadMode; readonly report: MailReport }) {
+/** The links read (a mail's, or an image's codes'), each with its checkbox, and the actions on the selected ones. */
+export function Links({ state, mode, links }: { readonly state: MailState; readonly mode: ReadMode; readonly links: readonly MailLink[] }) {
   const selected = state.selected.value;
   return (
     <section class="stack" aria-labelledby="mail-links-heading">
-      <h2 id="mail-links-heading">{t('mailLinksHeading', String(report.links.length))}</h2>
-      {report.links.length === 0 ? (
+      <h2 id="mail-links-heading">{t('mailLinksHeading', String(links.length))}</h2>
+      {links.length === 0 ? (
         <p>{t('mailNoLinks')}</p>
       ) : (
         <>
           <WrappedChoice state={state} />
           <ul class="links" aria-labelledby="mail-links-heading">
-            {report.links.map((link, index) => (
+            {links.map((link, index) => (
               <LinkRow key={`${String(index)} ${link.url}`} link={link} index={index} mode={mode} checked={selected.has(index)} onToggle={state.toggle} />
             ))}
           </ul>
@@ -179,7 +180,7 @@ export function MailView({
         <p class="small">{report.remoteContent > 0 ? t('mailRemote', String(report.remoteContent)) : t('mailRemoteNone')}</p>
         <Problems report={report} />
       </section>
-      <Links state={state} mode={mode} report={report} />
+      <Links state={state} mode={mode} links={report.links} />
     </>
   );
 }

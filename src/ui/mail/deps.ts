@@ -3,12 +3,20 @@
  * fakes (or the real reader, as the page does).
  */
 import type { Connector } from '../../messaging/page';
-import type { linksInMail } from '../../readers';
+import type { ScanRequest } from '../../messaging/scan';
+import type { ImageDecoder, linksInImage, linksInMail } from '../../readers';
 
 /** The mail reader: loaded on the first file, so the page's first script stays small. */
 interface MailReader {
   readonly linksInMail: typeof linksInMail;
+  /** Reads the codes of an image file; without it (or a decoder), an image is read as a mail would be. */
+  readonly linksInImage?: typeof linksInImage;
+  /** What reads the codes in the mail's images (the decoder frame); without one, images are not read. */
+  readonly decoder?: ImageDecoder;
 }
+
+/** The file as the page takes it: a File, or anything with its name, size and bytes. */
+export type MailFile = Pick<File, 'name' | 'size' | 'arrayBuffer'>;
 
 export interface MailDeps {
   /** Sends a message to the background and resolves with its value (rejects with a RemoteError). */
@@ -19,4 +27,10 @@ export interface MailDeps {
   readonly openOptions: () => Promise<void>;
   /** Loads the reader (a chunk of its own). */
   readonly loadReader: () => Promise<MailReader>;
+  /** A scan's pixels (./capture): the visible tab, or the image in it. */
+  readonly capture: (request: ScanRequest) => Promise<MailFile>;
+  /** Brings this page's tab to the front (a scan opens it behind the tab it reads). */
+  readonly showPage: () => Promise<void>;
+  /** Closes this page's tab (a scan that isolated its one code has nothing more to show). */
+  readonly closePage: () => Promise<void>;
 }

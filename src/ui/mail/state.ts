@@ -8,11 +8,13 @@ import { defang } from '../../fang';
 import { t } from '../../i18n';
 import { MAX_BULK_URLS } from '../../messaging/limits';
 import type { BulkResult, SettingsView, Status } from '../../messaging/protocol';
-import type { MailFailure, MailLink, MailReading, MailReport } from '../../readers';
+import type { ScanRequest } from '../../messaging/scan';
+import type { ImageCode, ImageFailure, ImageReading, ImageReport, MailFailure, MailLink, MailReading, MailReport } from '../../readers';
 import { MAIL_LIMITS } from '../../readers/limits';
+import { imageHeader } from '../../readers/picture';
 import { errorNotice, failureNotice, infoNotice, okNotice, type Notice } from '../common/notice';
 import { createTask } from '../common/task';
-import type { MailDeps } from './deps';
+import type { MailDeps, MailFile } from './deps';
 
 /** How wrapped links were read, and so how they are sent: their real targets, or as written. */
 export type ReadMode = 'unwrap' | 'keep';
@@ -20,6 +22,8 @@ export type ReadMode = 'unwrap' | 'keep';
 /** The file as far as the page got with it. */
 export type Phase =
   | { readonly kind: 'empty' }
+  /** A scan's pixels could not be had: the grant was missing or had lapsed. */
+  | { readonly kind: 'uncaptured' }
   | { readonly kind: 'reading'; readonly name: string }
   /** Over MAIL_LIMITS.bytes: not read at all. */
   | { readonly kind: 'tooLarge'; readonly name: string; readonly size: number }
@@ -28,10 +32,11 @@ export type Phase =
   /** The reader's code could not be loaded (the extension was updated under the page). */
   | { readonly kind: 'noReader'; readonly name: string }
   | { readonly kind: 'failed'; readonly name: string; readonly failure: MailFailure }
-  | { readonly kind: 'read'; readonly name: string; readonly report: MailReport; readonly mode: ReadMode };
-
-/** The file as the page takes it: a File, or anything with its name, size and bytes. */
-export type MailFile = Pick<File, 'name' | 'size' | 'arrayBuffer'>;
+  | { readonly kind: 'read'; readonly name: string; readonly report: MailReport; readonly mode: ReadMode }
+  /** An image that could not be read as one (too large, too many pixels, undecodable). */
+  | { readonly kind: 'unscanned'; readonly name: string; readonly failure: ImageFailure }
+  /** An image read: its codes, and those that are links as the rows a mail's links make. */
+  | { readonly kind: 'scanned'; readonly name: string; readonly image: ImageReport; readonly links: readonly MailLink[]; readonly mode: ReadMode };
 
 /** A link Isolink could isolate: one with a target. */
 export type OpenableLink = MailLink & { readonly target: string };
@@ -43,6 +48,29 @@ function isOpenable(link: MailLink): link is OpenableLink {
 /** A link the analyst may choose between: decodable, wrapped by a gateway or redirector. */
 function isWrapped(link: MailLink): boolean {
   return link.wrappedBy.length > 0 && !link.opaque;
+}
+
+/**
+ * The links of an image's codes as the page lists a mail's: once per link, found in a QR
+ * code of the file, never with a shown text (a code shows none).
+ */
+function codeLinks(name: string, codes: readonly ImageCode[]): MailLink[] {
+  const rows = new Map<string, MailLink>();
+  for (const code of codes) {
+    if (code.url === null || rows.has(code.target ?? code.url)) continue;
+    const { url, target, refused, wrappedBy, opaque } = code;
+    rows.set(target ?? url, {
+      url,
+      target,
+      ...(refused === undefined ? {} : { refused }),
+      shown: null,
+      mismatch: false,
+      where: [`qr:${name}`],
+      wrappedBy,
+      opaque,
+    });
+  }
+  return [...rows.values()];
 }
 
 /** Indexes of every link that can be opened: all of them are selected at first. */
@@ -70,8 +98,10 @@ export function createMailState(deps: MailDeps) {
   const task = createTask((error) => failureNotice(error, t('mailErrorNoAnswer')));
 
   const setting = computed(() => settings.value?.settings.unwrap ?? 'unwrap');
-  const report = computed(() => (phase.value.kind === 'read' ? phase.value.report : null));
-  const links = computed(() => report.value?.links ?? []);
+  const links = computed(() => {
+    const current = phase.value;
+    return current.kind === 'read' ? current.report.links : current.kind === 'scanned' ? current.links : [];
+  });
   /** The selected links, in the mail's order. */
   const chosen = computed<OpenableLink[]>(() => links.value.filter((link, index): link is OpenableLink => isOpenable(link) && selected.value.has(index)));
   /** The settings ask, and a link is wrapped: the page offers the choice. */
@@ -126,9 +156,15 @@ export function createMailState(deps: MailDeps) {
     }
     await loading;
     const mode: ReadMode = setting.value === 'ask' ? choice.value : setting.value;
+    const { linksInImage, decoder } = reader;
+    if (linksInImage !== undefined && decoder !== undefined && imageHeader(file.bytes) !== null) {
+      const image = await readImage(() => linksInImage(file.bytes, { decoder, unwrap: mode }));
+      if (mine === generation) showImage(file.name, image, mode);
+      return;
+    }
     let reading: MailReading;
     try {
-      reading = await reader.linksInMail(file.bytes, { unwrap: mode });
+      reading = await reader.linksInMail(file.bytes, { unwrap: mode, ...(reader.decoder === undefined ? {} : { decoder: reader.decoder }) });
     } catch (error) {
       // The reader answers its failures as data; a throw would be its bug, said as a damaged mail.
       const detail = error instanceof Error ? error.message : String(error);
@@ -144,6 +180,30 @@ export function createMailState(deps: MailDeps) {
         held = null;
         phase.value = { kind: 'failed', name: file.name, failure: reading };
       }
+    });
+  }
+
+  /** An image's reading; a throw (the reader's bug) is said as an undecodable image. */
+  async function readImage(reading: () => Promise<ImageReading>): Promise<ImageReading> {
+    try {
+      return await reading();
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return { ok: false, code: 'imageUnreadable', params: [detail], reason: detail };
+    }
+  }
+
+  function showImage(name: string, image: ImageReading, mode: ReadMode): void {
+    batch(() => {
+      clearOutcome();
+      if (!image.ok) {
+        held = null;
+        phase.value = { kind: 'unscanned', name, failure: image };
+        return;
+      }
+      const rows = codeLinks(name, image.codes);
+      phase.value = { kind: 'scanned', name, image, links: rows, mode };
+      selected.value = openableIndexes(rows);
     });
   }
 
@@ -167,6 +227,35 @@ export function createMailState(deps: MailDeps) {
     if (mine !== generation) return;
     held = { name: file.name, bytes };
     await read(mine, false);
+  }
+
+  /**
+   * A scan from the context menu or the shortcut: the tab's pixels are read behind it. One
+   * code whose link can be isolated is isolated at once and the page closes, as a link
+   * would open; anything else (several codes, none, a refusal, a failure) is shown, and
+   * nothing opens until chosen.
+   */
+  async function scan(request: ScanRequest): Promise<void> {
+    const mine = ++generation;
+    let file: MailFile;
+    try {
+      file = await deps.capture(request);
+    } catch {
+      if (mine === generation) phase.value = { kind: 'uncaptured' };
+      await deps.showPage();
+      return;
+    }
+    await chooseFile(file);
+    const current = phase.value;
+    const only = links.value[0];
+    if (current.kind === 'scanned' && current.image.codes.length === 1 && links.value.length === 1 && only !== undefined && isOpenable(only)) {
+      await create([only]);
+      if (result.value?.created.length === 1 && result.value.failures.length === 0) {
+        await deps.closePage();
+        return;
+      }
+    }
+    await deps.showPage();
   }
 
   /** What was dropped on the page: its first file is read; anything else is said. */
@@ -207,7 +296,7 @@ export function createMailState(deps: MailDeps) {
 
   async function create(list: readonly OpenableLink[]): Promise<void> {
     const current = phase.value;
-    if (current.kind !== 'read' || list.length === 0) return;
+    if ((current.kind !== 'read' && current.kind !== 'scanned') || list.length === 0) return;
     await task.run(async () => {
       result.value = null;
       // One message: the background resolves each link again and batches the requests.
@@ -291,6 +380,7 @@ export function createMailState(deps: MailDeps) {
     load,
     pick,
     drop,
+    scan,
     chooseWrapped,
     toggle,
     openSelected,

@@ -3,7 +3,7 @@
  * (said from their codes, never from the reader's English `reason`), where a link was
  * found, and a file's size.
  */
-import type { MailFailure, MailFailureCode, MailProblem, MailProblemCode } from '../../readers';
+import type { ImageFailure, ImageFailureCode, MailFailure, MailFailureCode, MailProblem, MailProblemCode } from '../../readers';
 import { t, type MessageKey } from '../../i18n';
 
 const MIB = 1024 * 1024;
@@ -34,6 +34,19 @@ const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
 /** Why a file could not be read as a mail, and what to do next. */
 export function failureText(name: string, failure: Pick<MailFailure, 'code' | 'params'>): string {
   return t(FAILURE_KEYS[failure.code], [name, ...failure.params]);
+}
+
+const IMAGE_FAILURE_KEYS: { readonly [C in ImageFailureCode]: MessageKey } = {
+  imageEmpty: 'qrFailEmpty',
+  imageTooLarge: 'qrFailTooLarge',
+  imageTooManyPixels: 'qrFailPixels',
+  notImage: 'qrFailNotImage',
+  imageUnreadable: 'qrFailUnreadable',
+};
+
+/** Why an image could not be read for its codes, and what to do next. */
+export function imageFailureText(name: string, failure: Pick<ImageFailure, 'code' | 'params'>): string {
+  return t(IMAGE_FAILURE_KEYS[failure.code], [name, ...failure.params]);
 }
 
 /** One place a link or a problem was found: `html`, `text`, `attachment:<name>`, `message:<subject>`, `qr:<image name>`. */

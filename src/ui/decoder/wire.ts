@@ -1,0 +1,40 @@
+/**
+ * The messages between a page and its image decoder frame (./frame, ./sandbox): each side
+ * checks what it receives with zod, as every input is checked. The frame's answers are
+ * hostile text decoded from a hostile image; the page's requests come from its parent only.
+ */
+import * as z from 'zod/mini';
+
+import { IMAGE_LIMITS } from '../../readers/limits';
+
+/** Longest text a code can hold (a version 40 QR code in bytes: 2,953; Aztec and PDF417 a little more), with room. */
+const MAX_TEXT = 8192;
+
+const format = z.enum(['png', 'jpeg', 'gif', 'webp', 'bmp']);
+const side = z.number().check(z.int(), z.positive(), z.maximum(IMAGE_LIMITS.side));
+const id = z.number().check(z.int(), z.positive());
+
+/** What the page sends: the decoder's WebAssembly once, then images to decode. */
+export const REQUEST = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('wasm'), wasm: z.instanceof(ArrayBuffer) }),
+  z.object({ kind: z.literal('decode'), id, image: z.instanceof(ArrayBuffer), format, width: side, height: side }),
+]);
+
+const length = z.number().check(z.nonnegative());
+const box = z.nullable(z.object({ x: z.number(), y: z.number(), width: length, height: length }));
+const code = z.object({ text: z.string().check(z.maxLength(MAX_TEXT)), format: z.string().check(z.maxLength(40)), box });
+
+/** What the frame answers: that it is ready, the codes of an image, or why it could not decode one. */
+export const REPLY = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ready') }),
+  z.object({ kind: z.literal('codes'), id, codes: z.array(code).check(z.maxLength(IMAGE_LIMITS.codes)) }),
+  z.object({ kind: z.literal('failed'), id, error: z.string().check(z.maxLength(500)) }),
+]);
+
+export type Request = z.infer<typeof REQUEST>;
+export type Reply = z.infer<typeof REPLY>;
+
+/** The decoder frame, an extension page of its own (sandboxed in Chrome: no extension API, an opaque origin). */
+export const DECODER_PAGE = '/qr-decoder.html';
+/** The decoder's WebAssembly, shipped in the extension (never fetched from anywhere else). */
+export const DECODER_WASM = '/zxing_reader.wasm';

@@ -1,0 +1,25 @@
+/**
+ * The pixels a scan reads: the visible part of the tab, as the browser already drew it
+ * (tabs.captureVisibleTab, under the grant the click or the shortcut gave). Nothing is
+ * fetched from the page's site again, and nothing runs in the tab: Isolink has no scripting
+ * permission, so a scan for one image reads the whole visible tab too, and when it shows
+ * several codes they are all listed and none opens until chosen.
+ */
+import { browser } from 'wxt/browser';
+
+import type { ScanRequest } from '../../messaging/scan';
+import type { MailFile } from './deps';
+
+/** The bytes of a base64 data: URL (the capture), decoded here: the pages' policy lets them fetch no data: URL. */
+function bytesOf(dataUrl: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(dataUrl.slice(dataUrl.indexOf(',') + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The scan's pixels as a PNG file named for what it shows; rejects when the browser gives no capture (no grant). */
+export async function captureScan(request: ScanRequest, names: { readonly tab: string; readonly image: string }): Promise<MailFile> {
+  const bytes = bytesOf(await browser.tabs.captureVisibleTab(request.windowId, { format: 'png' }));
+  return { name: request.image ? names.image : names.tab, size: bytes.length, arrayBuffer: () => Promise.resolve(bytes.buffer) };
+}
