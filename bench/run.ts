@@ -20,6 +20,7 @@ import { coldBench, setUpFloor, type ColdResult } from './cold';
 import { memoryBench, type MemoryResult } from './memory';
 import { pagesBench, type PagesResult } from './pages';
 import { mailBench, mailFailRows, mailRows } from './mail';
+import { qrBench, qrFailRows, qrRows } from './qr';
 import { formatTable, judge, row, type Row } from './report';
 import { BENCH_OUT, type Bundle } from './sizes';
 import { measureSizes, printComposition, sizeFailRows } from './size-figure';
@@ -229,6 +230,13 @@ await section('mail', [...mailFailRows(BUDGETS)], async () => {
   details['mail'] = r;
   const worker = (details['sizes'] as { bundles: Bundle[] } | undefined)?.bundles.find((b) => b.name === 'background');
   rows.push(...mailRows(r, BUDGETS, worker && extensionDir !== '' ? { dir: extensionDir, bundle: worker } : 'no build (the sizes section failed)'));
+});
+
+// ---- 10. QR codes (a Chromium of its own, before the extension's starts) ------------------
+await section('qr', [...qrFailRows(BUDGETS)], async () => {
+  const r = await qrBench({ pairs: PLAN.qrPairs, warmup: PLAN.qrWarmup, rounds: PLAN.qrRounds, nodeRuns: PLAN.qrNodeRuns });
+  details['qr'] = r;
+  rows.push(...qrRows(r, BUDGETS, details['sizes'], extensionDir));
 });
 
 // ---- 5. bulk (Node) ------------------------------------------------------------------
@@ -445,7 +453,7 @@ try {
 // ---- report ----------------------------------------------------------------------------
 const totalMs = Math.round(performance.now() - started);
 clearTimeout(watchdog);
-const order = (id: string): number => ['size', 'click', 'cold', 'pages', 'bulk', 'text', 'memory', 'unwrap', 'mail'].indexOf(id.split('.')[0] ?? '');
+const order = (id: string): number => ['size', 'click', 'cold', 'pages', 'bulk', 'text', 'memory', 'unwrap', 'mail', 'qr'].indexOf(id.split('.')[0] ?? '');
 rows.sort((a, b) => order(a.id) - order(b.id));
 
 console.log('');
