@@ -1,8 +1,9 @@
-import { useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../i18n';
 import { sendToBackground, type Connector } from '../../messaging/page';
 import type { PopupDeps } from './deps';
+import type { QrCodes } from './QrCodes';
 import { IsolatePanel } from './IsolatePanel';
 import { LaterNote } from './LaterNote';
 import { createPopupState, type PopupState, type TabId } from './state';
@@ -42,6 +43,40 @@ function Panel({ state }: { readonly state: PopupState }) {
   return Loaded === null ? <LaterNote later={later} /> : <Loaded />;
 }
 
+/**
+ * A screenshot pasted (Ctrl+V) on the popup: its QR codes, read by code loaded with the
+ * first one (text pasted into a field is left to the field). An image file is chosen or
+ * dropped on the Reported mail page: a file dialog closes the popup.
+ */
+function usePastedImages(state: PopupState, show: (codes: QrCodes) => void): void {
+  useEffect(() => {
+    let codes: Promise<QrCodes> | undefined;
+    const paste = (event: ClipboardEvent): void => {
+      const image = [...(event.clipboardData?.files ?? [])].find((file) => file.type.startsWith('image/'));
+      if (image === undefined) return;
+      event.preventDefault();
+      codes ??= import('./QrCodes').then(({ createQrCodes }) =>
+        createQrCodes(state.isolate, () => {
+          state.selectTab('isolate');
+        }),
+      );
+      codes.then(
+        async (loaded) => {
+          show(loaded);
+          await loaded.read(image);
+        },
+        () => {
+          codes = undefined;
+        },
+      );
+    };
+    document.addEventListener('paste', paste);
+    return () => {
+      document.removeEventListener('paste', paste);
+    };
+  }, [state, show]);
+}
+
 /** The toolbar popup. Everything it does goes through the background; it opens no URL itself. */
 export function App({
   connector = sendToBackground,
@@ -56,6 +91,8 @@ export function App({
   useLayoutEffect(() => {
     void state.load();
   }, [state]);
+  const [codes, setCodes] = useState<QrCodes | null>(null);
+  usePastedImages(state, setCodes);
   const tab = state.tab.value;
   return (
     <main class="popup" data-ready={state.ready.value ? 'true' : 'false'}>
@@ -68,6 +105,7 @@ export function App({
         </div>
         <StatusLine state={state} />
       </header>
+      {codes !== null && <codes.View />}
       <Tabs label={t('popupTabsLabel')} tabs={tabDefs()} selected={tab} busy={tab !== 'isolate' && state.panels[tab].busy.value} onSelect={state.selectTab}>
         <Panel state={state} />
       </Tabs>
