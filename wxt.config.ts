@@ -7,8 +7,8 @@ import { defineConfig } from 'wxt';
  * and loopback; a page may frame the extension's own image decoder (and read its `.wasm`).
  * WebAssembly runs only in the decoder: in Chrome it is a sandboxed page with its own
  * policy (DECODER_CSP) and no other page may compile any; Firefox has no sandboxed pages,
- * so its one policy allows it and every page that does not decode forbids it again in a
- * `<meta>` policy of its own (test/unit/build-config.test.ts).
+ * so there the decoder is a worker under the one policy, which allows it, and every page
+ * forbids it again in a `<meta>` policy of its own (test/unit/build-config.test.ts).
  */
 function extensionPagesCsp(browser: string): string {
   return [

@@ -16,7 +16,8 @@
  * 5. Isolates a defanged link against the simulator on 127.0.0.1: settings and token
  *    sent from the options page (then the mail page's `getStatus` must answer
  *    configured), `isolate` from the popup page, as the UI does; the simulator must
- *    receive one create request and a tab must open at the launch URL.
+ *    receive one create request and a tab must open at the launch URL. Before it, an image of
+ *    a QR code chosen on the mail page must be decoded (the decoder's worker, WebAssembly) and listed.
  *    Then the background is stopped (the descriptor's terminateBackgroundScript, as Firefox
  *    stops an idle event page) and the popup's isolate message, the first thing it gets,
  *    must wake it and isolate with one more request and a tab.
@@ -27,7 +28,7 @@
  * every debugger event.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type Simulator } from '../simulator';
@@ -293,6 +294,31 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     const mailStatus = (await send('mail.html', { type: 'getStatus', data: {} })) as { value?: { configured?: boolean; serviceHost?: string | null } };
     if (mailStatus.value?.configured !== true) throw new Error(`the mail page's getStatus does not answer configured: ${JSON.stringify(mailStatus)}`);
     pass(`the mail page's getStatus answered: configured, service ${String(mailStatus.value.serviceHost)}`);
+    // A QR code chosen on the mail page: Firefox has no sandboxed pages (nor lets an extension
+    // page be framed), so the decoder is a worker whose policy allows WebAssembly; the page's forbids it.
+    const png = readFileSync(join(ROOT, 'test/fixtures/qr/content-https.png')).toString('base64');
+    await evaluate(
+      `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/mail.html');` +
+        ` const bytes = Uint8Array.from(atob('${png}'), (c) => c.charCodeAt(0));` +
+        ` const transfer = new view.DataTransfer(); transfer.items.add(new view.File([bytes], 'qr.png', { type: 'image/png' }));` +
+        ` const input = view.document.querySelector('input[type=file]'); input.files = transfer.files;` +
+        ` input.dispatchEvent(new view.Event('change', { bubbles: true })); return 'chosen';`,
+    );
+    let mailText = '';
+    const qrRow = await until('the chosen QR code listed on the mail page', async () => {
+      mailText = String(
+        await evaluate(
+          `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/mail.html');` +
+            ` return view.document.querySelectorAll('input[type=checkbox]').length + ' ' + view.document.querySelector('main')?.textContent;`,
+        ),
+      );
+      return mailText.startsWith('1 ') && mailText.includes('mail-quota.evil.example') ? mailText : undefined;
+    }).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; the page says: ${mailText.slice(-500)}`);
+    });
+    pass(
+      `a QR code chosen on the mail page was decoded in the decoder's worker and listed (${qrRow.includes('mail-quota.evil.example/verify') ? 'https://mail-quota.evil.example/verify…' : '?'})`,
+    );
     await send('popup.html', { type: 'isolate', data: { url: 'hxxps://invoice[.]evil[.]example/pay?id=7', session: 'standard' } });
     const prefix = `${sim.launchBase}/launch?ctx=`;
     const tabUrl = await until('a tab at the launch URL', async () => {

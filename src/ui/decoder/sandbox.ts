@@ -1,28 +1,66 @@
 /**
- * The decoder frame's side: it runs in its own page (sandboxed in Chrome, so a flaw in
- * decoding a hostile image reaches no extension API and no token), takes images from the
- * page that framed it, and answers with their codes as text. The WebAssembly comes from
- * that page, which reads it from the extension's own files.
+ * The decoder's side: it runs apart from the page that asks (in Chrome a sandboxed page
+ * in a frame, so a flaw in decoding a hostile image reaches no extension API and no token;
+ * in Firefox, which has no sandboxed pages, a worker), takes images from that page only,
+ * and answers with their codes as text. The WebAssembly comes from that page, which reads
+ * it from the extension's own files.
  */
 import { IMAGE_LIMITS } from '../../readers/limits';
 import { zxingDecoder } from '../../readers/zxing';
 import { browserPixels } from './pixels';
 import { REQUEST, type Reply } from './wire';
 
-/** Serves decoding to the frame's parent window: call once, in the decoder page. */
-export function serveDecoder(self: Window): void {
+/** Where the decoder talks to the page that asked: its frame's parent, or its worker's owner. */
+export interface DecoderPort {
+  /** Sends to the page. */
+  post(message: Reply): void;
+  /** Calls `handle` with each message the page (and only the page) sends. */
+  listen(handle: (data: unknown) => void): void;
+}
+
+/** The port of the decoder page in a frame: its parent window; its origin is opaque (sandboxed), so no origin can be named. */
+export function framePort(self: Window): DecoderPort {
+  return {
+    post: (message) => {
+      self.parent.postMessage(message, '*');
+    },
+    listen: (handle) => {
+      self.addEventListener('message', (event: MessageEvent<unknown>) => {
+        if (event.source === self.parent) handle(event.data);
+      });
+    },
+  };
+}
+
+/** The port of the decoder in a worker: only its owner can send it anything. */
+export function workerPort(self: {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+}): DecoderPort {
+  return {
+    post: (message) => {
+      self.postMessage(message);
+    },
+    listen: (handle) => {
+      self.addEventListener('message', (event) => {
+        handle(event.data);
+      });
+    },
+  };
+}
+
+/** Serves decoding on a port: call once, where the decoder runs. */
+export function serveDecoder(port: DecoderPort): void {
   let wasm: ((value: ArrayBuffer) => void) | undefined;
   const wasmReady = new Promise<ArrayBuffer>((resolve) => {
     wasm = resolve;
   });
   const decode = zxingDecoder(() => wasmReady, browserPixels);
   const reply = (message: Reply): void => {
-    // The parent is an extension page; the frame's origin is opaque, so no origin can be named.
-    self.parent.postMessage(message, '*');
+    port.post(message);
   };
-  self.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if (event.source !== self.parent) return;
-    const request = REQUEST.safeParse(event.data);
+  port.listen((data) => {
+    const request = REQUEST.safeParse(data);
     if (!request.success) return;
     const message = request.data;
     if (message.kind === 'wasm') {

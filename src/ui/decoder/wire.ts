@@ -1,5 +1,5 @@
 /**
- * The messages between a page and its image decoder frame (./frame, ./sandbox): each side
+ * The messages between a page and its image decoder (./frame, ./sandbox): each side
  * checks what it receives with zod, as every input is checked. The frame's answers are
  * hostile text decoded from a hostile image; the page's requests come from its parent only.
  */
@@ -36,5 +36,7 @@ export type Reply = z.infer<typeof REPLY>;
 
 /** The decoder frame, an extension page of its own (sandboxed in Chrome: no extension API, an opaque origin). */
 export const DECODER_PAGE = '/qr-decoder.html';
+/** The decoder's script: the frame's in Chrome, a worker's in Firefox. */
+export const DECODER_SCRIPT = '/qr-decoder.js';
 /** The decoder's WebAssembly, shipped in the extension (never fetched from anywhere else). */
 export const DECODER_WASM = '/zxing_reader.wasm';
