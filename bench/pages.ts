@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { withTimeout, type BenchBrowser } from './browser';
 import { FLOOR_PAGE } from './floor-extension';
-import { medianRatio, summary, type MedianRatio } from './stats';
+import { judge, row, type Row } from './report';
+import { medianRatio, summary, withInterval, type MedianRatio } from './stats';
 
 // ---- Figure 4 -----------------------------------------------------------------------
 
@@ -108,4 +109,39 @@ export async function pagesBench(b: BenchBrowser, samples: number, warmup: numbe
       optionsToFloor: perRound('options', 'floor'),
     },
   };
+}
+
+/**
+ * Figure 4's rows: each Isolink page against the floor page of the same rounds, judged (the
+ * median of the per-round ratios, with its interval, as figure 3 judges the cold click),
+ * and the three pages against a blank extension page, for information.
+ */
+export function pagesRows(r: PagesResult, budgets: { readonly popupFloorRatio: number; readonly optionsFloorRatio: number }): Row[] {
+  const { popupToBlank, optionsToBlank, floorToBlank, popupToFloor, optionsToFloor } = r.ratios;
+  const judged = (
+    [
+      ['pages.popup', 'popup', popupToFloor, r.popupMs.median, budgets.popupFloorRatio],
+      ['pages.options', 'options', optionsToFloor, r.optionsMs.median, budgets.optionsFloorRatio],
+    ] as const
+  ).map(([id, name, { ratio, interval }, ms, budget]) =>
+    row(
+      id,
+      `4 ${name} ready / floor page (median of ${r.samples} round ratios)`,
+      `${withInterval(ratio, interval)} (${name} ${ms} ms, floor page ${r.floorMs.median} ms)`,
+      `<= ${budget}`,
+      judge(ratio, (v) => v <= budget),
+      { numeric: ratio },
+    ),
+  );
+  return [
+    ...judged,
+    row(
+      'pages.blank',
+      '4 pages ready / blank extension page (the same rounds)',
+      `popup ${withInterval(popupToBlank.ratio, popupToBlank.interval)}, options ${withInterval(optionsToBlank.ratio, optionsToBlank.interval)}, floor ${withInterval(floorToBlank.ratio, floorToBlank.interval)} (blank ${r.blankMs.median} ms; the floor page: a script, a style sheet, the same two questions to its worker)`,
+      '-',
+      'info',
+      { numeric: optionsToBlank.ratio },
+    ),
+  ];
 }

@@ -64,6 +64,10 @@ async function renderApp(options: { view?: SettingsView; status?: Status; handle
   await waitFor(() => {
     expect(utils.container.querySelector('[data-ready="true"]')).not.toBeNull();
   });
+  // The sections below the first screen come in the next frame.
+  await waitFor(() => {
+    expect(utils.container.querySelector('#import-export')).not.toBeNull();
+  });
   return { ...utils, ...fake };
 }
 
@@ -101,6 +105,17 @@ describe('options page: loading', () => {
       expect(container.querySelector('[data-ready="true"]')).not.toBeNull();
     });
     expect(screen.getByLabelText('Service URL')).toBeTruthy();
+  });
+
+  it('is ready with the connection, and shows the sections below the first screen from the next frame', async () => {
+    const fake = fakeConnector({ getSettings: () => viewOf(), getStatus: () => STATUS });
+    const { container } = render(<App connector={fake.connector} />);
+    await waitFor(() => {
+      expect(container.querySelector('[data-ready="true"]')).not.toBeNull();
+    });
+    expect(screen.getByRole('region', { name: 'Connection' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Import and export' })).toBeTruthy();
+    for (const name of ['Policy defaults', 'Session defaults', 'Organisation proxies', 'Files']) expect(screen.getByRole('region', { name })).toBeTruthy();
   });
 
   it('says what failed and offers to try again when loading fails', async () => {

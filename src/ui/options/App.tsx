@@ -1,5 +1,5 @@
 /** The options page: loads settings and status, then shows the sections. */
-import { useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { MessageKey } from '../../i18n';
 import { settingsIssueText } from '../../i18n/errors';
@@ -54,6 +54,30 @@ function Nav() {
   );
 }
 
+/**
+ * Whether the sections below the first screen are shown: from the frame after the page is
+ * ready. The page marks itself ready with the connection (what the first screen shows) and
+ * draws the rest before that frame is painted, so nobody sees it come later; the ready mark
+ * does not wait for it (bench figure 4). A link to a lower section (`#files`) is followed
+ * once it is there.
+ */
+function useBelowTheFold(ready: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!ready || shown) return undefined;
+    const frame = requestAnimationFrame(() => {
+      setShown(true);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [ready, shown]);
+  useEffect(() => {
+    if (shown && location.hash.length > 1) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  }, [shown]);
+  return shown;
+}
+
 export function App({ connector = sendToBackground }: { readonly connector?: Connector }) {
   const [state] = useState(() => createOptionsState(connector));
   // Asked for right after the first render, not after the first paint (see the popup's App).
@@ -66,6 +90,7 @@ export function App({ connector = sendToBackground }: { readonly connector?: Con
   const loadError = state.loadError.value;
   const ready = view !== null && status !== null;
   const generation = state.generation.value;
+  const below = useBelowTheFold(ready);
 
   return (
     <div class="options-page" data-ready={ready ? 'true' : 'false'} aria-busy={!ready && loadError === null}>
@@ -94,12 +119,16 @@ export function App({ connector = sendToBackground }: { readonly connector?: Con
             {/* An import replaces every setting: the sections start over from the new ones. */}
             <div key={generation} class="sections">
               <ConnectionSection state={state} view={view} status={status} />
-              <PolicySection state={state} view={view} status={status} />
-              <SessionSection state={state} view={view} status={status} />
-              <ProxiesSection state={state} view={view} status={status} />
-              <FilesSection state={state} view={view} status={status} />
+              {below && (
+                <>
+                  <PolicySection state={state} view={view} status={status} />
+                  <SessionSection state={state} view={view} status={status} />
+                  <ProxiesSection state={state} view={view} status={status} />
+                  <FilesSection state={state} view={view} status={status} />
+                </>
+              )}
             </div>
-            <ImportExportSection state={state} view={view} status={status} />
+            {below && <ImportExportSection state={state} view={view} status={status} />}
           </>
         )}
       </main>
