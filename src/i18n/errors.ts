@@ -2,14 +2,15 @@
  * The analyst's words for the errors Isolink builds. The client, the URL checks, the
  * policy rules and the settings are pure and speak English to developers
  * (Error.message); each error also carries a stable `code` and its `params`. These are
- * the tables from code to message key: the values are substituted as `$1`, `$2`, ... A
- * code without a key, or a key that messages.json lacks, fails the type check.
+ * the tables from code to message key (for the client's codes, one rule: see
+ * errorMessageKey): the values are substituted as `$1`, `$2`, ... A code without a key,
+ * or a key that messages.json lacks, fails the type check.
  *
  * Text from the service itself (a command error, an HTTP error body) cannot be
  * translated: it only ever appears as a param inside a frame of Isolink's own words,
  * already sanitised by the client (sanitizeServiceText: never the token).
  */
-import { isApiError, type ApiError, type ApiErrorCode } from '../service/errors';
+import { isApiError, isApiErrorCode, type ApiError, type ApiErrorCode } from '../service/errors';
 import type { BulkFailure } from '../api/types';
 import type { ProxyWarning, ProxyWarningCode } from '../service/values';
 import type { TargetUrlProblemCode } from '../net/url';
@@ -30,100 +31,29 @@ import { t, type MessageKey } from '.';
 /** Every code an error or warning of the client carries. */
 export type ErrorCode = ApiErrorCode | ProxyWarningCode;
 
-export const ERROR_MESSAGE_KEYS = {
-  // Validation: $1 is the field, then the values of the reason.
-  empty: 'apiEmpty',
-  tooLong: 'apiTooLong',
-  tooMany: 'apiTooMany',
-  tooBig: 'apiTooBig',
-  tooShort: 'apiTooShort',
-  tooFew: 'apiTooFew',
-  tooSmall: 'apiTooSmall',
-  notPositive: 'apiNotPositive',
-  notInteger: 'apiNotInteger',
-  notPositiveInteger: 'apiNotPositiveInteger',
-  notText: 'apiNotText',
-  notNumber: 'apiNotNumber',
-  notBoolean: 'apiNotBoolean',
-  notObject: 'apiNotObject',
-  notList: 'apiNotList',
-  notDate: 'apiNotDate',
-  wrongType: 'apiWrongType',
-  notOneOf: 'apiNotOneOf',
-  unknownParameter: 'apiUnknownParameter',
-  unsupportedForm: 'apiUnsupportedForm',
-  invalid: 'apiInvalid',
-  notIpOrCidr: 'apiNotIpOrCidr',
-  notTimeZone: 'apiNotTimeZone',
-  notAcceptLanguage: 'apiNotAcceptLanguage',
-  notCategory: 'apiNotCategory',
-  notEgressLocation: 'apiNotEgressLocation',
-  notIpOrFqdn: 'apiNotIpOrFqdn',
-  notPort: 'apiNotPort',
-  identityBoth: 'apiIdentityBoth',
-  identityMissing: 'apiIdentityMissing',
-  urlRequired: 'apiUrlRequired',
-  researchOnly: 'apiResearchOnly',
-  notResearchParameter: 'apiNotResearchParameter',
-  researchRequired: 'apiResearchRequired',
-  noChange: 'apiNoChange',
-  bulkUseUrls: 'apiBulkUseUrls',
-  notTokenSource: 'apiNotTokenSource',
-  notFile: 'apiNotFile',
-  notCommandName: 'apiNotCommandName',
-  setauthReserved: 'apiSetauthReserved',
-  duplicateProxy: 'apiDuplicateProxy',
-  expiresInvalid: 'apiExpiresInvalid',
-  expiresPast: 'apiExpiresPast',
-  expiresNotEpoch: 'apiExpiresNotEpoch',
-  expiresBadDate: 'apiExpiresBadDate',
-  expiresNotIso: 'apiExpiresNotIso',
-  expiresBadSeconds: 'apiExpiresBadSeconds',
-  urlTooLong: 'apiUrlTooLong',
-  urlNotAbsolute: 'apiUrlNotAbsolute',
-  urlScheme: 'apiUrlScheme',
-  urlNoHost: 'apiUrlNoHost',
-  baseNotHttps: 'apiBaseNotHttps',
-  baseUserinfo: 'apiBaseUserinfo',
-  baseQuery: 'apiBaseQuery',
-  policyChoice: 'apiPolicyChoice',
-  policyAtLeastOne: 'apiPolicyAtLeastOne',
-  policyRepeat: 'apiPolicyRepeat',
-  policyExclusive: 'apiPolicyExclusive',
-  policyNoDomain: 'apiPolicyNoDomain',
-  policyBadDomain: 'apiPolicyBadDomain',
-  policyColor: 'apiPolicyColor',
-  policyOneText: 'apiPolicyOneText',
-  // The admin token.
-  authRejected: 'apiAuthRejected',
-  authRejectedSaying: 'apiAuthRejectedSaying',
-  authRefusedHttp: 'apiAuthRefusedHttp',
-  authNoToken: 'apiAuthNoToken',
-  authMalformedToken: 'apiAuthMalformedToken',
-  // The service's answers: $1 the command, $2 the service's own (sanitised) text.
-  commandRefused: 'apiCommandRefused',
-  timeout: 'apiTimeout',
-  unreachable: 'apiUnreachable',
-  httpStatus: 'apiHttpStatus',
-  httpStatusText: 'apiHttpStatusText',
-  replyTooLarge: 'apiReplyTooLarge',
-  replyNotJson: 'apiReplyNotJson',
-  replyNotArray: 'apiReplyNotArray',
-  replySlotCount: 'apiReplySlotCount',
-  replyBadSetauth: 'apiReplyBadSetauth',
-  replySlotNotObject: 'apiReplySlotNotObject',
-  replySlotIdMismatch: 'apiReplySlotIdMismatch',
-  replySlotNoOutcome: 'apiReplySlotNoOutcome',
-  replyErrorNotText: 'apiReplyErrorNotText',
-  replyNoSlot: 'apiReplyNoSlot',
-  replyShape: 'apiReplyShape',
-  fileReplyNotJson: 'apiFileReplyNotJson',
-  launchOutsideBase: 'apiLaunchOutsideBase',
-  // Proxy warnings: $1 is the proxy's name.
+/** The proxy warnings' keys: $1 is the proxy's name. */
+const PROXY_WARNING_KEYS = {
   https_certificate_name: 'proxyWarnHttpsCertificate',
   socks4_no_auth: 'proxyWarnSocks4',
   socks5_no_auth_chrome: 'proxyWarnSocks5',
-} as const satisfies Record<ErrorCode, MessageKey>;
+} as const satisfies Record<ProxyWarningCode, MessageKey>;
+
+function isProxyWarningCode(value: string): value is ProxyWarningCode {
+  return Object.hasOwn(PROXY_WARNING_KEYS, value);
+}
+
+/**
+ * The message key of a code. A code of the client's errors is said by `api` and the code
+ * (`tooLong` by `apiTooLong`, `replyShape` by `apiReplyShape`): derived, not listed, and
+ * a code whose key messages.json lacks fails the type check here. The values: for
+ * validation, the field and then the values of the reason; for the service's answers,
+ * the command and then the service's own (sanitised) text.
+ */
+export function errorMessageKey(code: ErrorCode): MessageKey {
+  if (isProxyWarningCode(code)) return PROXY_WARNING_KEYS[code];
+  const key = `api${code.charAt(0).toUpperCase()}${code.slice(1)}` as `api${Capitalize<ApiErrorCode>}`;
+  return key;
+}
 
 /**
  * A link refused before anything was sent, in full sentences: the values of the check
@@ -172,7 +102,7 @@ export const FIELD_PROBLEM_KEYS = {
 } as const satisfies Record<TextSettingProblemCode, MessageKey>;
 
 function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGE_KEYS, value);
+  return isApiErrorCode(value) || (typeof value === 'string' && isProxyWarningCode(value));
 }
 
 function isStringList(value: unknown): value is readonly string[] {
@@ -181,7 +111,7 @@ function isStringList(value: unknown): value is readonly string[] {
 
 /** The analyst's words for a code and its params. */
 export function codeText(code: ErrorCode, params: readonly string[]): string {
-  return t(ERROR_MESSAGE_KEYS[code], [...params]);
+  return t(errorMessageKey(code), [...params]);
 }
 
 /** The analyst's words for a refused link. */

@@ -175,6 +175,20 @@ export const PROTOCOL_MESSAGES: Readonly<Record<ProtocolCode, string>> = {
   launchOutsideBase: 'The context id would build a launch URL outside the launch base.',
 };
 
+/** The codes of the errors whose English words are written in their class: CommandError's, TimeoutError's, NetworkError's and HttpError's. */
+const CLASS_CODES: Readonly<Record<CommandCode | TimeoutCode | NetworkCode | HttpCode, true>> = {
+  commandRefused: true,
+  timeout: true,
+  unreachable: true,
+  httpStatus: true,
+  httpStatusText: true,
+};
+
+/** Whether value is a code an error of the client carries: one of ApiErrorCode. */
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && [VALIDATION_REASONS, AUTH_MESSAGES, PROTOCOL_MESSAGES, CLASS_CODES].some((codes) => Object.hasOwn(codes, value));
+}
+
 /** Base of every error the client throws: English `message`, and the same as data in `code` and `params`. */
 export abstract class ApiError extends Error {
   abstract override readonly name: ApiErrorName;
