@@ -55,7 +55,13 @@ const CANONICAL_LOCATIONS: Readonly<Record<string, Omit<EgressLocation, 'name'>>
   // Mexico City and Amsterdam are offered by name but are not in the canonical data.
 };
 
-/** The detailed form, grouped by region; names absent from the canonical data are left out. */
+/**
+ * The detailed form, grouped by region; names absent from the canonical data are left out.
+ * Free of side effects (the annotation tells the bundler): a bundle that never reads
+ * EGRESS_DETAILED, such as the service worker's, neither builds it nor carries
+ * CANONICAL_LOCATIONS.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 function detailedOf(region: RegionName): readonly EgressLocation[] {
   return EGRESS_REGIONS[region].flatMap((name) => {
     const canonical = Object.hasOwn(CANONICAL_LOCATIONS, name) ? CANONICAL_LOCATIONS[name] : undefined;
@@ -75,7 +81,7 @@ export const EGRESS_DETAILED: Readonly<Record<RegionName, readonly EgressLocatio
 const KNOWN_NAMES: ReadonlySet<string> = new Set<string>([...REGION_NAMES, ...REGION_NAMES.flatMap((region) => EGRESS_REGIONS[region])]);
 
 /** Every valid `egress_region` value: the region names and the city names. */
-export const EGRESS_NAMES: readonly string[] = [...KNOWN_NAMES];
+export const EGRESS_NAMES: readonly string[] = /* @__PURE__ */ Array.from(KNOWN_NAMES);
 
 /** True when `name` is a region or a city of the lookup (exact spelling). */
 export function isEgressLocation(name: string): boolean {

@@ -44,7 +44,7 @@ export const POLICY_RULES = {
 } as const satisfies Record<string, PolicyRule>;
 
 export type KnownPolicyType = keyof typeof POLICY_RULES;
-export const KNOWN_POLICY_TYPES = Object.keys(POLICY_RULES) as KnownPolicyType[];
+export const KNOWN_POLICY_TYPES = /* @__PURE__ */ Object.keys(POLICY_RULES) as KnownPolicyType[];
 
 export function isKnownPolicyType(type: string): type is KnownPolicyType {
   return Object.hasOwn(POLICY_RULES, type);
