@@ -6,7 +6,7 @@
  * Fail closed: the only URL ever given to tabs.create is a launch URL that passed
  * isLaunchUrl against the configured launch base. Any failure rejects; callers notify.
  */
-import { checkLaunchUrl, type CreateContextParams, type CreatedContext, type LaunchUrl } from '../api';
+import { checkLaunchUrl, RESEARCH_SESSION_TYPE, SESSION_TYPES, type CreateContextParams, type CreatedContext, type LaunchUrl } from '../api';
 import type { PolicyEntry } from '../policy';
 import { bulkFailureText, refusedUrlText } from '../i18n/errors';
 import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../resolve';
@@ -110,7 +110,7 @@ function buildCreateParams(
   params['auto_domain_allow'] = target !== undefined && allowsOwnDomain(target) && settings.autoDomainAllow;
   if (request.session === 'research') {
     const research = request.research ?? settings.research;
-    params['session_type'] = 'toolbox-standalone';
+    params['session_type'] = RESEARCH_SESSION_TYPE;
     if (research.egressRegion !== '') params['egress_region'] = research.egressRegion;
     if (research.browserProfile) {
       const { os, browser, timezone, languages } = research.browserProfile;
@@ -131,7 +131,7 @@ function recentEntry(created: CreatedContext, target: Target | undefined, launch
     url: target?.url.href ?? '',
     host: target?.url.hostname ?? '',
     ...(wrappedBy.length === 0 ? {} : { wrappedBy }),
-    sessionType: session === 'research' ? 'toolbox-standalone' : 'service-ruby',
+    sessionType: session === 'research' ? RESEARCH_SESSION_TYPE : SESSION_TYPES[0],
     createdAt: nowMs,
     expires: created.expires,
     maxUses: created.max_uses,

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { WRAPPER_IDS } from '../fang/ids';
 import { once } from '../service/once';
+import { SESSION_TYPES } from '../service/wire';
 import { defineItem } from './item';
 import { serialized } from './serial';
 
@@ -18,7 +19,7 @@ const recentContextSchema = once(() =>
     url: z.string().check(z.maxLength(16 * 1024)),
     /** The target's host in punycode, for display. */
     host: z.string().check(z.maxLength(256)),
-    sessionType: z.enum(['service-ruby', 'toolbox-standalone']),
+    sessionType: z.enum(SESSION_TYPES),
     /** Epoch ms. */
     createdAt: z.number(),
     /** Epoch seconds, as the service reported. */
