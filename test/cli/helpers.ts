@@ -70,3 +70,12 @@ export function apiCalls(sim: Simulator): { command: string; [key: string]: unkn
     .filter((request) => request.path === '/api/')
     .map((request) => JSON.parse(typeof request.body === 'string' ? request.body : '[]') as { command: string }[]);
 }
+
+/** The objects of NDJSON output (`--json`), one a line. */
+export function records(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

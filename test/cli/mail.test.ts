@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Simulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
-import { apiCalls, envFor, isolink, put, scratch } from './helpers';
+import { apiCalls, envFor, isolink, put, records, scratch } from './helpers';
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
@@ -40,14 +40,6 @@ const PHISH = [
 ].join('\r\n');
 
 const PLAIN = 'From: a@corp.example\r\nSubject: Lunch\r\n\r\nSee you at noon.\r\n';
-
-function records(stdout: string): Record<string, unknown>[] {
-  return stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
 /** The URLs of each request that created contexts (one array per request). */
 function createdUrls(): string[][] {

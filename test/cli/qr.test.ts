@@ -9,20 +9,12 @@ import { describe, expect, it } from 'vitest';
 
 import type { Simulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
-import { apiCalls, envFor, isolink, put, scratch } from './helpers';
+import { apiCalls, envFor, isolink, put, records, scratch } from './helpers';
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
 
 const image = (name: string): string => resolve('test/fixtures/qr', name);
-
-function records(stdout: string): Record<string, unknown>[] {
-  return stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
 describe('isolink qr', () => {
   it('prints file, text and target for each code, and what a code that is not a link holds', async () => {

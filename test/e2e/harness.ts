@@ -8,8 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
 import { findChromium, launchExtension, watchWorker } from '../support/chromium';
+import { seedStorage } from '../support/seed';
 
 /** The build under test: `.output/` unless ISOLINK_OUT_DIR (read by wxt.config.ts too) names another directory. */
 export const EXTENSION_DIR = resolve(import.meta.dirname, '../..', process.env['ISOLINK_OUT_DIR'] ?? '.output', 'chrome-mv3');
@@ -172,4 +174,31 @@ export async function configureThroughOptions(session: Session, values: { token:
   await page.getByRole('button', { name: 'Test connection', exact: true }).click();
   await page.getByText(/Connected to/).waitFor({ timeout: 15_000 });
   await page.close();
+}
+
+/**
+ * One browser for a test file, as most files use it: launched before the first test and
+ * closed after the last; before each test, the simulator reset, every tab but the first
+ * closed, and Isolink configured for the simulator with its admin token. Call it in a
+ * describe block; it returns the session (set once the browser is up).
+ */
+export function useSession(options: Parameters<typeof launch>[0] = {}): () => Session {
+  let session: Session | undefined;
+  const current = (): Session => {
+    if (session === undefined) throw new Error('the browser is not up yet: use the session inside a test');
+    return session;
+  };
+  beforeAll(async () => {
+    session = await launch(options);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  beforeEach(async () => {
+    const { sim, context } = current();
+    sim.reset();
+    for (const page of context.pages().slice(1)) await page.close();
+    await seedStorage(await current().currentWorker(), sim, {}, sim.adminToken);
+  });
+  return current;
 }

@@ -12,16 +12,14 @@
  *    of the browser context (Playwright) and of the page (CDP Network) is recorded, and the
  *    mail's remote URLs point at a second server on 127.0.0.1 that counts hits: zero.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/service/wire';
 import { targetUrlOf } from '../simulator/state';
-import { seedStorage } from '../support/seed';
 import { PHISH, phoningHome } from './fixtures/mails';
-import { ARTIFACTS_DIR, findChromium, launch, type Session } from './harness';
+import { ARTIFACTS_DIR, findChromium, useSession, type Session } from './harness';
+import { localServer } from './local-server';
 
 /** An Outlook .msg of the reader's corpus whose strings are windows-1252 (see its expected.json). */
 const MSG_CP1252 = resolve(import.meta.dirname, '../fixtures/mail/msg/06-ansi-cp1252.msg');
@@ -43,45 +41,14 @@ async function dropFile(page: Page, bytes: Uint8Array, name: string): Promise<vo
   );
 }
 
-/** A server on 127.0.0.1 that answers anything with 200 and counts what it was asked. */
-async function countingServer(): Promise<{ readonly origin: string; readonly hits: string[]; close(): Promise<void> }> {
-  const hits: string[] = [];
-  const server: Server = createServer((request, response) => {
-    hits.push(`${request.method ?? ''} ${request.url ?? ''}`);
-    response.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
-    response.end('counted');
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${String(port)}`,
-    hits,
-    close: () =>
-      new Promise((done) => {
-        server.closeAllConnections();
-        server.close(() => {
-          done();
-        });
-      }),
-  };
-}
-
 describe.skipIf(!findChromium() && !process.env['CI'])('the reported mail page in real Chromium', () => {
+  const use = useSession();
   let session: Session;
   let prefix = '';
   const apiRequests = () => session.sim.requests.filter((request) => request.path === '/api/');
-
-  beforeAll(async () => {
-    session = await launch();
+  beforeEach(() => {
+    session = use();
     prefix = `${session.sim.launchBase}/launch?ctx=`;
-  });
-  afterAll(async () => {
-    await session.close();
-  });
-  beforeEach(async () => {
-    session.sim.reset();
-    for (const page of session.context.pages().slice(1)) await page.close();
-    await seedStorage(await session.currentWorker(), session.sim, {}, session.sim.adminToken);
   });
 
   it('reads a dropped mail, and opens exactly the two links left checked: one create request, two launch tabs', async () => {
@@ -134,7 +101,7 @@ describe.skipIf(!findChromium() && !process.env['CI'])('the reported mail page i
   });
 
   it('loads nothing a mail points at: no request leaves but for the extension’s own files, and the counting server gets none', async () => {
-    const counter = await countingServer();
+    const counter = await localServer();
     const origin = `chrome-extension://${session.extensionId}/`;
     const seen: string[] = [];
     const record = (request: { url(): string }): void => {

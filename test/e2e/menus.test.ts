@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ANALYST, seedStorage } from '../support/seed';
-import { findChromium, launch, type Session } from './harness';
+import { findChromium, useSession, type Session } from './harness';
 
 /** Seeds settings and a session token straight into storage, as a saved options page would leave them. */
 async function seed(session: Session, overrides: Record<string, unknown> = {}, token: string | null = session.sim.adminToken): Promise<void> {
@@ -10,17 +10,10 @@ async function seed(session: Session, overrides: Record<string, unknown> = {}, t
 const apiCount = (session: Session): number => session.sim.requests.filter((r) => r.path === '/api/').length;
 
 describe.skipIf(!findChromium() && !process.env['CI'])('context menus in real Chromium', () => {
+  const use = useSession();
   let session: Session;
-  beforeAll(async () => {
-    session = await launch();
-  });
-  afterAll(async () => {
-    await session.close();
-  });
-  beforeEach(async () => {
-    session.sim.reset();
-    for (const page of session.context.pages().slice(1)) await page.close();
-    await seed(session);
+  beforeEach(() => {
+    session = use();
   });
 
   it('opens a link in isolation: one request, then the launch tab on the session page', async () => {

@@ -12,14 +12,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetUrlOf } from '../simulator/state';
 import { seedStorage } from '../support/seed';
 import { findChromium, launch, type Session } from './harness';
+import { localServer, type LocalServer } from './local-server';
 
 const QR_DIR = resolve(import.meta.dirname, '../fixtures/qr');
 /** The display of this test's own X server, once started (Xvfb picks a free one). */
@@ -38,9 +37,8 @@ function startXvfb(): Promise<{ readonly server: ChildProcess; readonly display:
 const canRun = existsSync('/usr/bin/Xvfb') && existsSync('/usr/bin/xdotool') && findChromium() !== undefined;
 
 /** A page with two QR codes far apart, served on 127.0.0.1, counting what it is asked. */
-async function quishingSite(): Promise<{ readonly origin: string; readonly hits: string[]; close(): Promise<void> }> {
-  const hits: string[] = [];
-  const files: Record<string, [string, Buffer | string]> = {
+function quishingSite(): Promise<LocalServer> {
+  return localServer({
     '/': [
       'text/html',
       '<!doctype html><title>Mailbox full</title><body style="margin:0;background:#fff">' +
@@ -49,26 +47,7 @@ async function quishingSite(): Promise<{ readonly origin: string; readonly hits:
     ],
     '/a.png': ['image/png', readFileSync(resolve(QR_DIR, 'content-https.png'))],
     '/b.png': ['image/png', readFileSync(resolve(QR_DIR, 'content-urlto.png'))],
-  };
-  const server: Server = createServer((request, response) => {
-    hits.push(request.url ?? '');
-    const file = files[request.url ?? ''];
-    response.writeHead(file === undefined ? 404 : 200, { 'Content-Type': file?.[0] ?? 'text/plain', 'Cache-Control': 'no-store' });
-    response.end(file?.[1] ?? 'not found');
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${String(port)}`,
-    hits,
-    close: () =>
-      new Promise((done) => {
-        server.closeAllConnections();
-        server.close(() => {
-          done();
-        });
-      }),
-  };
 }
 
 /** Presses keys in the focused browser window as a person would (X events, not the page's input). */
@@ -82,7 +61,7 @@ function pressKeys(keys: string): void {
 describe.skipIf(!canRun && !process.env['CI'])('scanning a tab for QR codes, in a real window', () => {
   let xvfb: ChildProcess;
   let session: Session;
-  let site: Awaited<ReturnType<typeof quishingSite>>;
+  let site: LocalServer;
   let page: Page;
   const scanPrefix = () => `chrome-extension://${session.extensionId}/mail.html?scan=`;
 

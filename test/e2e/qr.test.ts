@@ -10,11 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { targetUrlOf } from '../simulator/state';
-import { seedStorage } from '../support/seed';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS_DIR, findChromium, launch, type Session } from './harness';
+import { ARTIFACTS_DIR, findChromium, useSession, type Session } from './harness';
 
 const QR_DIR = resolve(import.meta.dirname, '../fixtures/qr');
 /** Where the README's screenshot of an image read is saved (copied to docs/ by hand). */
@@ -58,18 +57,10 @@ async function pasteFile(page: Page, bytes: Uint8Array, name: string, type: stri
 }
 
 describe.skipIf(!findChromium() && !process.env['CI'])('QR codes in real Chromium', () => {
+  const use = useSession();
   let session: Session;
-
-  beforeAll(async () => {
-    session = await launch();
-  });
-  afterAll(async () => {
-    await session.close();
-  });
-  beforeEach(async () => {
-    session.sim.reset();
-    for (const page of session.context.pages().slice(1)) await page.close();
-    await seedStorage(await session.currentWorker(), session.sim, {}, session.sim.adminToken);
+  beforeEach(() => {
+    session = use();
   });
 
   it('lists the link of a QR code in a mail’s inline image, and opens it in isolation', async () => {

@@ -6,11 +6,11 @@
  * wrapper; the popup previews and isolates the real target.
  */
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { policyOf, targetUrlOf } from '../simulator/state';
 import { seedStorage } from '../support/seed';
 import { wrap } from '../support/wrap';
-import { ARTIFACTS_DIR, findChromium, launch, type Session } from './harness';
+import { ARTIFACTS_DIR, findChromium, useSession, type Session } from './harness';
 
 const REAL = 'https://real-phish.example/login?next=%2Fhome';
 const MIMECAST = 'https://protect-eu.mimecast.com/s/AbCdEfGhIj?domain=real-phish.example';
@@ -29,17 +29,10 @@ describe.skipIf(!findChromium() && !process.env['CI'])('wrapped links in real Ch
     }));
   const apiCount = (): number => session.sim.requests.filter((r) => r.path === '/api/').length;
 
-  beforeAll(async () => {
-    session = await launch();
+  const use = useSession();
+  beforeEach(() => {
+    session = use();
     prefix = `${session.sim.launchBase}/launch?ctx=`;
-  });
-  afterAll(async () => {
-    await session.close();
-  });
-  beforeEach(async () => {
-    session.sim.reset();
-    for (const page of session.context.pages().slice(1)) await page.close();
-    await seedStorage(await session.currentWorker(), session.sim, {}, session.sim.adminToken);
   });
 
   it.each([
