@@ -8,18 +8,13 @@
 import { browser } from 'wxt/browser';
 
 import type { ScanRequest } from '../../messaging/scan';
+import { base64ToBytes } from '../common/bytes';
 import type { MailFile } from './deps';
-
-/** The bytes of a base64 data: URL (the capture), decoded here: the pages' policy lets them fetch no data: URL. */
-function bytesOf(dataUrl: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(dataUrl.slice(dataUrl.indexOf(',') + 1));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 /** The scan's pixels as a PNG file named for what it shows; rejects when the browser gives no capture (no grant). */
 export async function captureScan(request: ScanRequest, names: { readonly tab: string; readonly image: string }): Promise<MailFile> {
-  const bytes = bytesOf(await browser.tabs.captureVisibleTab(request.windowId, { format: 'png' }));
+  // A base64 data: URL, decoded here: the pages' policy lets them fetch no data: URL.
+  const dataUrl = await browser.tabs.captureVisibleTab(request.windowId, { format: 'png' });
+  const bytes = base64ToBytes(dataUrl.slice(dataUrl.indexOf(',') + 1));
   return { name: request.image ? names.image : names.tab, size: bytes.length, arrayBuffer: () => Promise.resolve(bytes.buffer) };
 }

@@ -7,7 +7,7 @@ import { Field, TextField, fieldDescription, useFieldIds } from '../common/field
 import { NoticeLine } from '../common/NoticeLine';
 import { errorNotice, infoNotice, okNotice } from '../common/notice';
 import { useTask } from '../common/task';
-import { base64ToBytes, bytesToBase64, safeFileName, saveBlob } from './bytes';
+import { base64ToBytes, bytesToBase64, safeFileName, saveBlob } from '../common/bytes';
 import { failed } from './errors';
 import { Section } from './Section';
 import type { SectionProps } from './state';

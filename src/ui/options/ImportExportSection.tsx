@@ -14,7 +14,7 @@ import { ConfirmStep } from '../common/ConfirmStep';
 import { errorNotice, infoNotice, okNotice } from '../common/notice';
 import type { ImportPreview, SettingKey } from '../../messaging/protocol';
 import { useTask } from '../common/task';
-import { saveBlob } from './bytes';
+import { saveBlob } from '../common/bytes';
 import { errorText, failed } from './errors';
 import { Section } from './Section';
 import type { SectionProps } from './state';
