@@ -54,6 +54,22 @@ describe('mail page: an image chosen', () => {
     expect(screen.getAllByText(/a QR code in scan\.png/).length).toBeGreaterThan(0);
   });
 
+  it('loads the reader, and so makes the decoder, once for every file the page reads', async () => {
+    const { loadReader } = readerFinding(['https://evil.example/a']);
+    let loads = 0;
+    await renderPage({
+      loadReader: () => {
+        loads++;
+        return loadReader();
+      },
+    });
+    await choose(image('one.png'));
+    await screen.findByRole('heading', { name: 'The codes in one.png' });
+    await choose(image('two.png'));
+    await screen.findByRole('heading', { name: 'The codes in two.png' });
+    expect(loads).toBe(1);
+  });
+
   it('says so when an image holds no code', async () => {
     await renderPage(readerFinding([]));
     await choose(image());

@@ -114,6 +114,8 @@ export function createMailState(deps: MailDeps) {
   /** Bumped by every new reading: an older one that ends later is dropped. */
   let generation = 0;
   let loading: Promise<void> = Promise.resolve();
+  /** The reader, loaded with the first file and kept: its decoder (a frame, a worker) is made once for the page. */
+  let readerLoad: ReturnType<MailDeps['loadReader']> | undefined;
 
   async function loadNow(): Promise<void> {
     const [statusReply, settingsReply] = await Promise.allSettled([deps.connector('getStatus', {}), deps.connector('getSettings', {})]);
@@ -149,8 +151,11 @@ export function createMailState(deps: MailDeps) {
     if (!quiet) phase.value = { kind: 'reading', name: file.name };
     let reader;
     try {
-      reader = await deps.loadReader();
+      readerLoad ??= deps.loadReader();
+      reader = await readerLoad;
     } catch {
+      // Tried again with the next file.
+      readerLoad = undefined;
       if (mine === generation) phase.value = { kind: 'noReader', name: file.name };
       return;
     }
