@@ -8,7 +8,7 @@
 import { IMAGE_LIMITS } from '../../readers/limits';
 import { zxingDecoder } from '../../readers/zxing';
 import { browserPixels } from './pixels';
-import { REQUEST, type Reply } from './wire';
+import { MAX_ERROR, MAX_TEXT, REQUEST, type Reply } from './wire';
 
 /** Where the decoder talks to the page that asked: its frame's parent, or its worker's owner. */
 export interface DecoderPort {
@@ -70,10 +70,11 @@ export function serveDecoder(port: DecoderPort): void {
     const header = { format: message.format, width: message.width, height: message.height };
     decode(new Uint8Array(message.image), header).then(
       (codes) => {
-        reply({ kind: 'codes', id: message.id, codes: codes.slice(0, IMAGE_LIMITS.codes).map((code) => ({ ...code, text: code.text.slice(0, 8192) })) });
+        // Within what the page accepts (./wire): ZXing stops at IMAGE_LIMITS.codes, and no code's text is longer.
+        reply({ kind: 'codes', id: message.id, codes: codes.slice(0, IMAGE_LIMITS.codes).map((code) => ({ ...code, text: code.text.slice(0, MAX_TEXT) })) });
       },
       (error: unknown) => {
-        reply({ kind: 'failed', id: message.id, error: (error instanceof Error ? error.message : String(error)).slice(0, 500) });
+        reply({ kind: 'failed', id: message.id, error: (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR) });
       },
     );
   });

@@ -8,7 +8,9 @@ import * as z from 'zod/mini';
 import { IMAGE_LIMITS } from '../../readers/limits';
 
 /** Longest text a code can hold (a version 40 QR code in bytes: 2,953; Aztec and PDF417 a little more), with room. */
-const MAX_TEXT = 8192;
+export const MAX_TEXT = 8192;
+/** Longest reason the decoder gives for an image it could not decode. */
+export const MAX_ERROR = 500;
 
 const format = z.enum(['png', 'jpeg', 'gif', 'webp', 'bmp']);
 const side = z.number().check(z.int(), z.positive(), z.maximum(IMAGE_LIMITS.side));
@@ -28,7 +30,7 @@ const code = z.object({ text: z.string().check(z.maxLength(MAX_TEXT)), format: z
 export const REPLY = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ready') }),
   z.object({ kind: z.literal('codes'), id, codes: z.array(code).check(z.maxLength(IMAGE_LIMITS.codes)) }),
-  z.object({ kind: z.literal('failed'), id, error: z.string().check(z.maxLength(500)) }),
+  z.object({ kind: z.literal('failed'), id, error: z.string().check(z.maxLength(MAX_ERROR)) }),
 ]);
 
 export type Request = z.infer<typeof REQUEST>;
