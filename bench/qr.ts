@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { nodeDecoder } from '../src/decoders';
 import { linksInImage } from '../src/readers';
-import { findChromium } from '../test/support/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../test/support/chromium';
 import type { PagePair, QrPage } from './qr-page';
 import { judge, row, type Row } from './report';
 import type { Bundle } from './sizes';
@@ -235,21 +235,8 @@ async function inChromium(options: QrOptions): Promise<Omit<QrResult, 'node'>> {
   const executablePath = findChromium();
   if (executablePath === undefined) throw new Error('Chromium is not installed: apt-get install chromium (or set CHROMIUM_PATH).');
   const { server, url } = await serve(new Set(files));
-  // The recipe of test/support/chromium.ts without an extension: outside hosts never resolve.
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
-  });
+  // The tests' Chromium without an extension: outside hosts never resolve.
+  const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
   try {
     const page = await browser.newPage();
     const outside: string[] = [];

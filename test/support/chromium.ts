@@ -15,6 +15,21 @@ export function findChromium(): string | undefined {
   return CANDIDATES.find((path): path is string => typeof path === 'string' && path !== '' && existsSync(path));
 }
 
+/**
+ * The flags every Chromium of the tests and the bench starts with: as root, headless, no
+ * background traffic; outside hosts never resolve, so only 127.0.0.1 is reached.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+
 export interface LaunchedExtension {
   readonly context: BrowserContext;
   /** The extension's service worker as Playwright first saw it. */
@@ -49,19 +64,7 @@ export async function launchExtension(extensionDir: string, profileDir: string, 
     ...(options.language === undefined
       ? {}
       : { env: { ...process.env, LANGUAGE: options.language, LANG: `${options.language}.UTF-8` }, locale: options.language }),
-    args: [
-      `--disable-extensions-except=${dirs}`,
-      `--load-extension=${dirs}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Outside hosts never resolve: only 127.0.0.1 is reached.
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
+    args: [`--disable-extensions-except=${dirs}`, `--load-extension=${dirs}`, ...CHROMIUM_ARGS],
   });
   try {
     options.beforeWorker?.(context);
