@@ -10,66 +10,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { NoAnswerError, RemoteError, type Connector } from '../../src/messaging/page';
-import type { ImportPreview, MessageData, MessageType, ProtocolValues, Settings, SettingsView, Status } from '../../src/messaging/protocol';
-import { DEFAULT_SETTINGS } from '../../src/settings/schema';
+import { NoAnswerError, RemoteError } from '../../src/messaging/page';
+import type { ImportPreview, ProtocolValues, SettingsView } from '../../src/messaging/protocol';
 import { App } from '../../src/ui/options/App';
+import { fakeConnector, renderApp, STATUS, viewOf, type Handlers } from '../support/options-page';
 import { installFocusFixup } from '../support/focus-fixup';
 import { installMessages } from '../support/i18n';
-
-type Handlers = { [K in MessageType]?: (data: MessageData<K>) => ProtocolValues[K] | Promise<ProtocolValues[K]> };
-
-interface Call {
-  readonly type: MessageType;
-  readonly data: unknown;
-}
-
-/** A Connector that records every message and answers from `handlers`. */
-function fakeConnector(handlers: Handlers) {
-  const calls: Call[] = [];
-  const connector: Connector = async (type, data) => {
-    calls.push({ type, data });
-    const handler = handlers[type] as ((value: typeof data) => unknown) | undefined;
-    if (handler === undefined) throw new Error(`the fake has no answer for ${type}`);
-    return (await handler(data)) as ProtocolValues[typeof type];
-  };
-  return { connector, calls, sent: (type: MessageType) => calls.filter((call) => call.type === type).map((call) => call.data) };
-}
-
-function viewOf(settings: Partial<Settings> = {}, extra: Partial<SettingsView> = {}): SettingsView {
-  return { settings: { ...DEFAULT_SETTINGS, ...settings }, locked: [], tokenManaged: false, managedIssues: [], managedBroken: [], ...extra };
-}
-
-const STATUS: Status = {
-  configured: true,
-  serviceHost: 'isolation.example.com',
-  serviceOrigin: 'https://isolation.example.com',
-  hasToken: true,
-  tokenSource: 'session',
-  hostPermission: true,
-  identity: 'analyst',
-  problems: [],
-};
-
-async function renderApp(options: { view?: SettingsView; status?: Status; handlers?: Handlers } = {}) {
-  const view = options.view ?? viewOf();
-  const status = options.status ?? STATUS;
-  const fake = fakeConnector({
-    getSettings: () => view,
-    getStatus: () => status,
-    saveSettings: ({ patch }) => viewOf({ ...view.settings, ...(patch as Partial<Settings>) }, { locked: view.locked }),
-    ...options.handlers,
-  });
-  const utils = render(<App connector={fake.connector} />);
-  await waitFor(() => {
-    expect(utils.container.querySelector('[data-ready="true"]')).not.toBeNull();
-  });
-  // The sections below the first screen come in the next frame.
-  await waitFor(() => {
-    expect(utils.container.querySelector('#import-export')).not.toBeNull();
-  });
-  return { ...utils, ...fake };
-}
 
 function connection() {
   return within(screen.getByRole('region', { name: 'Connection' }));
@@ -115,7 +61,8 @@ describe('options page: loading', () => {
     });
     expect(screen.getByRole('region', { name: 'Connection' })).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Import and export' })).toBeTruthy();
-    for (const name of ['Policy defaults', 'Session defaults', 'Organisation proxies', 'Files']) expect(screen.getByRole('region', { name })).toBeTruthy();
+    for (const name of ['Policy defaults', 'Session defaults', 'Isolate automatically', 'Organisation proxies', 'Files'])
+      expect(screen.getByRole('region', { name })).toBeTruthy();
   });
 
   it('says what failed and offers to try again when loading fails', async () => {
