@@ -114,11 +114,28 @@ export default defineConfig({
     default_locale: 'en',
     icons: { 16: 'icons/16.png', 32: 'icons/32.png', 48: 'icons/48.png', 128: 'icons/128.png' },
     action: { default_title: '__MSG_actionTitle__', default_icon: { 16: 'icons/16.png', 32: 'icons/32.png' } },
-    permissions: ['storage', 'contextMenus', 'notifications', 'activeTab', 'clipboardWrite', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    // declarativeNetRequest: isolate by policy stops navigations with network rules (src/autoisolate).
+    permissions: [
+      'storage',
+      'contextMenus',
+      'notifications',
+      'activeTab',
+      'clipboardWrite',
+      'declarativeNetRequest',
+      ...(browser === 'firefox' ? [] : ['offscreen']),
+    ],
     // The bundled simulator runs on loopback: reachable without a prompt.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-    // A real service: its exact origin is requested from a click in the options page.
-    optional_host_permissions: ['https://*/*'],
+    // A real service: its exact origin is requested from a click in the options page. Isolate
+    // by policy redirects only where it has host access: every site (`from`) or the `to`
+    // domains, requested from a click in the options page too.
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // The landing page a rule redirects a stopped navigation to: a redirect reaches only a
+    // web-accessible page. In Chrome only through the per-session dynamic URL, which no rule
+    // uses: the rules' static URL is reached by the browser's redirect and by no web page
+    // (the router answers no page at the dynamic URL). Firefox has no dynamic URL; there the
+    // page checks the key only the rules carry (src/autoisolate, landingOf and reasonOf).
+    web_accessible_resources: [{ resources: ['isolate.html'], matches: ['<all_urls>'], ...(browser === 'firefox' ? {} : { use_dynamic_url: true }) }],
     commands: {
       'isolate-current-tab': {
         suggested_key: { default: 'Alt+Shift+I' },

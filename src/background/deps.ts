@@ -4,6 +4,7 @@
  * (test/support/background-fakes.ts). Nothing else reaches the browser or storage, so
  * every action, entry and handler runs in Node against the simulator.
  */
+import type { NetRule } from '../autoisolate';
 import type { ScanRequest } from '../messaging/scan';
 import type { LaunchUrl } from '../service/launch';
 import type { RecentContext } from '../settings/recent';
@@ -53,6 +54,12 @@ export interface BrowserSide {
   openOptions(): Promise<void>;
   /** Opens the page that scans `from`'s visible pixels for QR codes, behind it (see src/messaging/scan). */
   openScan(from: ClickedTab, request: ScanRequest): Promise<void>;
+  /** The landing page's URL, where isolate-by-policy rules send a navigation (chrome-extension://<id>/isolate.html). */
+  readonly landingPage: string;
+  /** True when every one of these host permissions (match patterns) is granted. */
+  hasAccess(origins: readonly string[]): Promise<boolean>;
+  /** Replaces the extension's dynamic network rules with these (none: isolate by policy is off). */
+  setRules(rules: readonly NetRule[]): Promise<void>;
 }
 
 export interface OpenTabOptions {

@@ -9,7 +9,17 @@ import type { IsolateResult, MessageData, MessageType, ProtocolValues } from '..
 import { contextView } from '../messaging/protocol';
 import { settingShapes } from '../settings/schema';
 import { linkInText } from '../resolve';
-import { createMany, isolate, openLaunchUrls, research, type AskOutcome, type IsolateOutcome, type IsolateRequest, type ResearchChoice } from './actions';
+import {
+  createMany,
+  isolate,
+  isolateHere,
+  openLaunchUrls,
+  research,
+  type AskOutcome,
+  type IsolateOutcome,
+  type IsolateRequest,
+  type ResearchChoice,
+} from './actions';
 import { connect, readStatus, serviceOrigin } from './connection';
 import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';
 import type { Deps, Store } from './deps';
@@ -145,6 +155,11 @@ export function createHandlers(deps: Deps): Handlers {
       }),
     research: ({ research: choice, toggles }) =>
       withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.browser.activeTab() })),
+    // A navigation stopped by the rules, from the landing page that checked it came from them.
+    isolateHere: async ({ url }) => {
+      const { launchUrl, context } = await deps.inFlight.run(`here ${url}`, () => isolateHere(deps, url));
+      return { launchUrl, context };
+    },
     // The same list again while it is being created (a double click on Create all): joined.
     bulkCreate: ({ urls, wrapped }) => deps.inFlight.run(`bulk ${wrapped ?? ''} ${urls.join(' ')}`, () => createMany(deps, urls, wrapped)),
     openContexts: async ({ ids }) => {

@@ -3,7 +3,7 @@
  * registered synchronously (MV3 wakes the worker for an event only if its listener was
  * added in the first turn of the script).
  */
-import { browser } from 'wxt/browser';
+import { browser, type Browser } from 'wxt/browser';
 import { copyText } from './clipboard';
 import type { Deps } from './deps';
 import { MENU_IDS, onCommand, onMenuClick, onNotificationAction, onOmniboxEntered, omniboxSuggestion, omniboxText } from './entries';
@@ -19,6 +19,7 @@ import { clearToken, moveToken, readToken, writeToken } from '../settings/token'
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
 import { scanQuery } from '../messaging/scan';
+import { installRules } from './rules';
 
 /** The background's one dependency object: storage, the browser, the clock (see deps.ts). */
 function createDeps(): Deps {
@@ -68,6 +69,13 @@ function createDeps(): Deps {
         return tab ? { id: tab.id, index: tab.index, windowId: tab.windowId, url: tab.url } : undefined;
       },
       hasHostPermission: (origin) => browser.permissions.contains({ origins: [hostPatternOf(origin)] }),
+      landingPage: browser.runtime.getURL('/isolate.html'),
+      hasAccess: (origins) => browser.permissions.contains({ origins: [...origins] }),
+      setRules: async (rules) => {
+        const dnr = browser.declarativeNetRequest;
+        const old = await dnr.getDynamicRules();
+        await dnr.updateDynamicRules({ removeRuleIds: old.map((rule) => rule.id), addRules: rules as Browser.declarativeNetRequest.Rule[] });
+      },
       notifier: browserNotifier,
       copyText,
       openOptions: () => browser.runtime.openOptionsPage(),
@@ -96,17 +104,25 @@ export function registerBackground(): void {
   // the only text a woken worker reads before a click). The token goes where the "remember"
   // in force says, whenever the organisation's policy may have changed it: at start-up, and
   // when the policy changes (Chrome tells; Firefox reads policies at start-up only).
+  // Isolate by policy's rules follow the settings in force and the host access granted.
+  const rules = (): void => {
+    settle(installRules(deps));
+  };
   const setUp = (): void => {
     settle(installMenus());
     // Firefox returns nothing here, Chrome a promise: either settles.
     settle(Promise.resolve().then(() => browser.omnibox.setDefaultSuggestion({ description: omniboxText(t('omniboxDefault')) })));
     settle(followRemember(deps.store));
+    rules();
   };
   browser.runtime.onInstalled.addListener(setUp);
   browser.runtime.onStartup.addListener(setUp);
-  browser.storage.onChanged.addListener((_changes, area) => {
+  browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'managed') settle(followRemember(deps.store));
+    if (area === 'managed' || (area === 'local' && Object.hasOwn(changes, 'settings'))) rules();
   });
+  browser.permissions.onAdded.addListener(rules);
+  browser.permissions.onRemoved.addListener(rules);
   browser.contextMenus.onClicked.addListener((info, tab) => {
     settle(onMenuClick(deps, info, tab));
   });

@@ -23,7 +23,7 @@ export interface RouterOptions {
   readonly extensionOrigin: string;
 }
 
-const PAGES: Readonly<Record<string, PageName>> = { '/popup.html': 'popup', '/options.html': 'options', '/mail.html': 'mail' };
+const PAGES: Readonly<Record<string, PageName>> = { '/popup.html': 'popup', '/options.html': 'options', '/mail.html': 'mail', '/isolate.html': 'isolate' };
 
 /** `scheme://host` of a URL, the same for chrome-extension:, moz-extension: and web URLs. */
 export function originOf(url: URL): string {

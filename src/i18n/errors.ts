@@ -74,6 +74,7 @@ export const SETTING_MESSAGE_KEYS = {
   settingServiceBase: 'settingsServiceBase',
   settingSpaces: 'settingsSpaces',
   settingTokenText: 'settingsTokenText',
+  settingDomain: 'settingsDomain',
 } as const satisfies Record<SettingCode, MessageKey>;
 
 /** An import file refused as a whole: its params are the values of the words (no field). */

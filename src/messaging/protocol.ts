@@ -19,7 +19,7 @@ import { MAX_BULK_URLS, MAX_CONTEXT_NAME_LENGTH, MAX_FILE_BYTES } from './limits
 
 // The zod-free limits live in ./limits (the pages import them from there).
 
-export type PageName = 'popup' | 'options' | 'mail';
+export type PageName = 'popup' | 'options' | 'mail' | 'isolate';
 
 /** What a page may know of the configuration: never the token. */
 export interface Status {
@@ -83,7 +83,7 @@ const proxyList = () => z.array(z.unknown()).check(z.maxLength(1000));
 /** Every message: its data schema and the pages that may send it. */
 export const PROTOCOL = {
   getStatus: { pages: ['popup', 'options', 'mail'], data: once(() => z.strictObject({})) },
-  getSettings: { pages: ['popup', 'options', 'mail'], data: once(() => z.strictObject({})) },
+  getSettings: { pages: ['popup', 'options', 'mail', 'isolate'], data: once(() => z.strictObject({})) },
   saveSettings: { pages: ['options'], data: once(() => z.strictObject({ patch: z.record(z.string(), z.unknown()) })) },
   setToken: { pages: ['options'], data: once(() => z.strictObject({ token: text(MAX_TOKEN_LENGTH), remember: z.boolean() })) },
   setRemember: { pages: ['options'], data: once(() => z.strictObject({ remember: z.boolean() })) },
@@ -103,6 +103,8 @@ export const PROTOCOL = {
       }),
     ),
   },
+  /** The landing page: the target of a navigation the rules stopped, once it checked the rules sent it. */
+  isolateHere: { pages: ['isolate'], data: once(() => z.strictObject({ url: text(MAX_TEXT) })) },
   isolateCurrentTab: {
     pages: ['popup'],
     data: once(() => z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice()), toggles: z.optional(toggles()) })),
@@ -214,6 +216,7 @@ export interface ProtocolValues {
   testConnection: ConnectionResult;
   isolate: IsolateResult;
   isolateCurrentTab: IsolateResult;
+  isolateHere: IsolateResult;
   research: IsolateResult;
   bulkCreate: BulkResult;
   openContexts: { readonly opened: number };

@@ -17,6 +17,7 @@ export const SETTING_REASONS = {
   settingServiceBase: 'must be an https URL (http only on 127.0.0.1 or localhost)',
   settingSpaces: 'must not start or end with spaces',
   settingTokenText: 'must be non-empty text',
+  settingDomain: 'must be a host name such as example.com (no scheme, path or port)',
 } as const satisfies Record<string, string>;
 
 /** What can be wrong with an import file as a whole, in English words that follow "settings". `$1`.. are its params. */

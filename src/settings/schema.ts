@@ -14,6 +14,7 @@ import { BROWSER_NAMES, BROWSER_OS, isAcceptLanguage, isIanaTimeZone, problemOf 
 import { isEgressLocation } from '../egress';
 import { UNWRAP_MODES } from '../resolve/modes';
 import { PolicyIssue, normalizePolicy, MAX_POLICY_PARAM_LENGTH, MAX_POLICY_TYPE_LENGTH } from '../policy';
+import { AUTO_ISOLATE_LIMITS, isDomainEntry } from '../autoisolate';
 import { isSettingCode, settingIssue, type SettingCode, type SettingsIssue } from './errors';
 import {
   EXPIRY_PRESETS,
@@ -65,6 +66,17 @@ const browserProfile = z.strictObject({
   languages: z.string().check(z.refine((value) => value === '' || isAcceptLanguage(value), code('notAcceptLanguage'))),
 });
 
+const domainList = (max: number) =>
+  z.optional(z.array(z.string().check(z.maxLength(253), z.refine(isDomainEntry, code('settingDomain')))).check(z.maxLength(max)));
+
+/** Isolate by policy (src/autoisolate): the managed key's shape, each field optional (autoIsolateOf fills them in). */
+const autoIsolate = z.strictObject({
+  from: domainList(AUTO_ISOLATE_LIMITS.from),
+  to: domainList(AUTO_ISOLATE_LIMITS.to),
+  except: domainList(AUTO_ISOLATE_LIMITS.except),
+  ask: z.optional(z.boolean()),
+});
+
 /** The schema of each setting, key by key. */
 export const settingShapes = {
   /** The service's base URL; empty until configured. */
@@ -100,6 +112,8 @@ export const settingShapes = {
   tabPlacement: z.enum(['foreground', 'background']),
   /** Ask before opening more than this many tabs at once. */
   bulkConfirmThreshold: z.int().check(z.gte(1), z.lte(MAX_BULK_THRESHOLD)),
+  /** Navigations isolated before anything loads: from chosen sites, to chosen domains. */
+  autoIsolate,
 };
 
 export type SettingKey = keyof typeof settingShapes;
@@ -122,6 +136,7 @@ export const DEFAULT_SETTINGS: Settings = {
   research: { egressRegion: '', browserProfile: null, availability: [], connectivity: [] },
   tabPlacement: 'foreground',
   bulkConfirmThreshold: 5,
+  autoIsolate: {},
 };
 
 /** A key that would reach Object.prototype or a constructor if copied blindly. */

@@ -37,8 +37,17 @@ const FORBIDDEN_PERMISSIONS = [
   'nativeMessaging',
   'downloads',
   'webNavigation',
-  'declarativeNetRequest',
+  // Isolate by policy needs declarativeNetRequest (network rules, no listener that sees
+  // requests); the feedback permission would let it read which rules matched where.
+  'declarativeNetRequestFeedback',
 ];
+
+/**
+ * The one web-accessible page: isolate by policy's landing page, which a redirect rule can
+ * reach only if it is web-accessible. In Chrome only through the per-session dynamic URL
+ * (the rules use the fixed one, which the browser refuses to web pages); Firefox has none.
+ */
+const LANDING_PAGE = { resources: ['isolate.html'], matches: ['<all_urls>'] };
 
 /**
  * The image decoder's policy in Chrome: the one sandboxed page (no extension API, an opaque
@@ -55,7 +64,7 @@ const DECODER_CSP = "sandbox allow-scripts; default-src 'none'; script-src 'self
  */
 function surfaceChecks(manifest: Record<string, unknown>, browser: 'chrome' | 'firefox'): number {
   expect(manifest['content_scripts']).toBeUndefined();
-  expect(manifest['web_accessible_resources']).toBeUndefined();
+  expect(manifest['web_accessible_resources']).toEqual([browser === 'chrome' ? { ...LANDING_PAGE, use_dynamic_url: true } : LANDING_PAGE]);
   expect(manifest['externally_connectable']).toBeUndefined();
   const policies = (manifest['content_security_policy'] ?? {}) as { extension_pages?: string; sandbox?: string };
   if (browser === 'chrome') {

@@ -5,6 +5,7 @@
  * The network is NOT faked: settings point at the simulator, and the real client talks
  * to it over HTTP on 127.0.0.1.
  */
+import type { NetRule } from '../../src/autoisolate';
 import type { ClickedTab, Deps, OpenTabOptions } from '../../src/background/deps';
 import type { Failure } from '../../src/background/failures';
 import type { Notifier } from '../../src/background/notify';
@@ -75,6 +76,10 @@ export interface FakeState {
   readonly optionsOpened: number[];
   /** Every scan page opened: the tab it came from and what it scans. */
   readonly scans: { readonly from: ClickedTab; readonly request: ScanRequest }[];
+  /** Answer of hostAccess: the host permissions granted, as match patterns. */
+  hostAccess: string[];
+  /** Every rule set installed with setRules, in order. */
+  readonly ruleSets: NetRule[][];
   readonly savedPatches: unknown[];
   readonly tokenWrites: { token: string; remember: boolean; origin: string }[];
   readonly tokenMoves: boolean[];
@@ -136,6 +141,8 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
     recentRemovals: [],
     optionsOpened: [],
     scans: [],
+    hostAccess: ['http://127.0.0.1/*', 'http://localhost/*'],
+    ruleSets: [],
     savedPatches: [],
     tokenWrites: [],
     tokenMoves: [],
@@ -221,6 +228,12 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
       },
       openOptions: () => {
         state.optionsOpened.push(1);
+        return Promise.resolve();
+      },
+      landingPage: 'chrome-extension://isolink-test/isolate.html',
+      hasAccess: (origins) => Promise.resolve(origins.every((origin) => state.hostAccess.includes(origin))),
+      setRules: (rules) => {
+        state.ruleSets.push([...rules]);
         return Promise.resolve();
       },
     },

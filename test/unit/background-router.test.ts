@@ -26,6 +26,7 @@ const ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 const OPTIONS = { extensionId: EXTENSION_ID, extensionOrigin: ORIGIN } as const;
 const POPUP: Sender = { id: EXTENSION_ID, url: `${ORIGIN}/popup.html`, frameId: 0 };
 const OPTIONS_PAGE: Sender = { id: EXTENSION_ID, url: `${ORIGIN}/options.html`, frameId: 0 };
+const LANDING: Sender = { id: EXTENSION_ID, url: `${ORIGIN}/isolate.html`, frameId: 0 };
 
 const TYPES = Object.keys(PROTOCOL) as MessageType[];
 
@@ -51,7 +52,7 @@ function recordingHandlers(behaviour: Partial<Record<MessageType, (data: unknown
 const RESEARCH = { egressRegion: '', browserProfile: null, availability: [], connectivity: [] };
 
 /** One valid message of every type, and the page that sends it. */
-const VALID: readonly (readonly [MessageType, 'popup' | 'options', unknown])[] = [
+const VALID: readonly (readonly [MessageType, 'popup' | 'options' | 'isolate', unknown])[] = [
   ['getStatus', 'popup', {}],
   ['getSettings', 'options', {}],
   ['saveSettings', 'options', { patch: { tabPlacement: 'background' } }],
@@ -61,6 +62,7 @@ const VALID: readonly (readonly [MessageType, 'popup' | 'options', unknown])[] =
   ['testConnection', 'options', {}],
   ['isolate', 'popup', { url: 'hxxps://evil[.]example/', session: 'standard', toggles: { readonly: true } }],
   ['isolateCurrentTab', 'popup', { session: 'research' }],
+  ['isolateHere', 'isolate', { url: 'https://a.example/login' }],
   ['research', 'popup', { research: RESEARCH }],
   ['bulkCreate', 'popup', { urls: ['https://a.example/', 'https://b.example/'] }],
   ['openContexts', 'popup', { ids: ['ctx1', 'ctx2'] }],
@@ -79,7 +81,7 @@ const VALID: readonly (readonly [MessageType, 'popup' | 'options', unknown])[] =
   ['importSettings', 'options', { json: '{}', confirmed: { serviceUrl: 'https://isolation.acme.example', launchUrl: '' } }],
 ];
 
-const SENDERS = { popup: POPUP, options: OPTIONS_PAGE } as const;
+const SENDERS = { popup: POPUP, options: OPTIONS_PAGE, isolate: LANDING } as const;
 
 function refused(message: string): Reply<never> {
   return { ok: false, error: { name: 'RefusedMessage', message } };
@@ -130,31 +132,32 @@ describe('accepted messages', () => {
   });
 });
 
-describe('the reported mail page', () => {
-  const MAIL: Sender = { id: EXTENSION_ID, url: `${ORIGIN}/mail.html`, frameId: 0 };
-  const ALLOWED: readonly MessageType[] = ['getStatus', 'getSettings', 'bulkCreate', 'openContexts'];
-
-  it('is a page of the extension', () => {
-    expect(pageOf(MAIL, OPTIONS)).toBe('mail');
+describe.each([
+  ['the reported mail page', 'mail', { id: EXTENSION_ID, url: `${ORIGIN}/mail.html`, frameId: 0 }, ['getStatus', 'getSettings', 'bulkCreate', 'openContexts']],
+  // The landing page of a navigation stopped by isolate-by-policy rules: it reads the settings and isolates what it checked.
+  ['the landing page', 'isolate', { ...LANDING, url: `${LANDING.url ?? ''}#k=0&r=1&u=https://a.example/` }, ['getSettings', 'isolateHere']],
+] as const)('%s', (_name, page, sender: Sender, allowed: readonly MessageType[]) => {
+  it('is a page of the extension, whatever its fragment', () => {
+    expect(pageOf(sender, OPTIONS)).toBe(page);
   });
 
-  it.each(VALID.filter(([type]) => ALLOWED.includes(type)).map(([type, , data]) => [type, data] as const))('may send %s', async (type, data) => {
+  it.each(VALID.filter(([type]) => allowed.includes(type)).map(([type, , data]) => [type, data] as const))('may send %s', async (type, data) => {
     const { handlers, calls } = recordingHandlers();
-    const reply = await createRouter(handlers, OPTIONS)({ type, data }, MAIL);
+    const reply = await createRouter(handlers, OPTIONS)({ type, data }, sender);
 
     expect(reply).toEqual({ ok: true, value: { handled: type } });
     expect(calls).toEqual([{ type, data }]);
   });
 
   it('may send nothing else', async () => {
-    const others = VALID.filter(([type]) => !ALLOWED.includes(type));
+    const others = VALID.filter(([type]) => !allowed.includes(type));
     const { handlers, calls } = recordingHandlers();
     const router = createRouter(handlers, OPTIONS);
 
-    const replies = await Promise.all(others.map(async ([type, , data]) => router({ type, data }, MAIL)));
+    const replies = await Promise.all(others.map(async ([type, , data]) => router({ type, data }, sender)));
 
-    expect(replies).toEqual(others.map(([type]) => refused(`The mail page may not send ${type}.`)));
-    expect(others.length).toBe(TYPES.length - ALLOWED.length);
+    expect(replies).toEqual(others.map(([type]) => refused(`The ${page} page may not send ${type}.`)));
+    expect(others.length).toBe(TYPES.length - allowed.length);
     expect(calls).toEqual([]);
   });
 });

@@ -188,6 +188,12 @@ const EXAMPLE_POLICY: JsonObject = {
   },
   tabPlacement: 'background',
   bulkConfirmThreshold: 10,
+  autoIsolate: {
+    from: ['outlook.office.com', 'acme.service-now.com'],
+    to: ['watched.example'],
+    except: ['acme.example', 'login.microsoftonline.com'],
+    ask: false,
+  },
 };
 
 describe('public/managed_schema.json', () => {

@@ -82,7 +82,7 @@ describe('options page: loading', () => {
   it('links every section from the page navigation', async () => {
     await renderApp();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    const expected = ['#connection', '#policy', '#session', '#proxies', '#files', '#import-export'];
+    const expected = ['#connection', '#policy', '#session', '#auto-isolate', '#proxies', '#files', '#import-export'];
 
     const actual = within(nav)
       .getAllByRole('link')

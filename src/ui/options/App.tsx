@@ -5,6 +5,7 @@ import type { MessageKey } from '../../i18n';
 import { settingsIssueText } from '../../i18n/errors';
 import { sendToBackground, type Connector } from '../../messaging/page';
 import type { SettingsView } from '../../messaging/protocol';
+import { AutoIsolateSection } from './AutoIsolateSection';
 import { ConnectionSection } from './ConnectionSection';
 import { FilesSection } from './FilesSection';
 import { ImportExportSection } from './ImportExportSection';
@@ -17,6 +18,7 @@ const SECTIONS: readonly { readonly id: string; readonly title: MessageKey }[] =
   { id: 'connection', title: 'optionsConnectionTitle' },
   { id: 'policy', title: 'optionsPolicyTitle' },
   { id: 'session', title: 'optionsSessionTitle' },
+  { id: 'auto-isolate', title: 'optionsAutoIsolateTitle' },
   { id: 'proxies', title: 'optionsProxiesTitle' },
   { id: 'files', title: 'optionsFilesTitle' },
   { id: 'import-export', title: 'optionsImportExportTitle' },
@@ -123,6 +125,7 @@ export function App({ connector = sendToBackground }: { readonly connector?: Con
                 <>
                   <PolicySection state={state} view={view} status={status} />
                   <SessionSection state={state} view={view} status={status} />
+                  <AutoIsolateSection state={state} view={view} status={status} />
                   <ProxiesSection state={state} view={view} status={status} />
                   <FilesSection state={state} view={view} status={status} />
                 </>

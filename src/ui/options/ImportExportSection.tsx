@@ -36,6 +36,7 @@ const SETTING_LABELS: { readonly [K in SettingKey]: MessageKey } = {
   research: 'optionsResearchTitle',
   tabPlacement: 'optionsTabPlacement',
   bulkConfirmThreshold: 'optionsBulkThreshold',
+  autoIsolate: 'optionsAutoIsolateTitle',
 };
 
 /** A file chosen and what it would change, waiting for Apply. */

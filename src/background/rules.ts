@@ -1,0 +1,26 @@
+/**
+ * Isolate by policy in the background: the network rules (src/autoisolate) built from the
+ * settings in force and installed as the browser's dynamic rules, which persist across
+ * browser restarts. Installed again whenever what they depend on changes: the settings
+ * (the user's or the organisation's), the host permissions, and at install and browser
+ * start (a new key each time, so a key seen once is soon worth nothing).
+ */
+import { ALL_SITES, autoIsolateOf, buildRules, newKey, toDomainsAccess } from '../autoisolate';
+import { launchBaseOf } from '../settings/schema';
+import type { Deps } from './deps';
+
+/**
+ * Builds and installs the rules for the settings in force. A managed `autoIsolate` that
+ * does not parse changes nothing: the rules in force stay (a broken policy never loosens
+ * them), and the options page shows the policy's problem. A failure to read the settings
+ * (the organisation's policy not read in time) rejects and also leaves the rules as they are.
+ */
+export async function installRules(deps: Deps): Promise<void> {
+  const view = await deps.store.readSettings();
+  if (view.managedIssues.some((issue) => issue.key === 'autoIsolate')) return;
+  const { settings } = view;
+  const exempt = [settings.serviceUrl, launchBaseOf(settings)].filter((base) => URL.canParse(base)).map((base) => new URL(base).origin);
+  const config = autoIsolateOf(settings.autoIsolate);
+  const access = { all: await deps.browser.hasAccess(ALL_SITES), to: config.to.length > 0 && (await deps.browser.hasAccess(toDomainsAccess(config))) };
+  await deps.browser.setRules(buildRules(config, { page: deps.browser.landingPage, key: newKey(), exempt, access }));
+}
