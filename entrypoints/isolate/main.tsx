@@ -1,5 +1,6 @@
 // The landing page of a navigation stopped by isolate-by-policy rules (src/ui/isolate).
 import { browser } from 'wxt/browser';
+import { landingPage } from '../../src/messaging/landing';
 import { askFirst, sendToBackground } from '../../src/messaging/page';
 import type { NetRule } from '../../src/autoisolate';
 import { mountPage } from '../../src/ui/common/mount';
@@ -18,7 +19,7 @@ mountPage(
     deps={{
       connector,
       rules: async () => (await browser.declarativeNetRequest.getDynamicRules()) as NetRule[],
-      page: browser.runtime.getURL('/isolate.html'),
+      page: landingPage(),
       replaceWith: (url) => {
         location.replace(url);
       },

@@ -181,9 +181,11 @@ export function landingOf(hash: string): Landing | null {
 /**
  * Why the rules in force sent `landing` to the landing page, or null when they did not: no
  * installed rule has its id and key (a page that navigated there itself, a key guessed or
- * from rules since replaced), or its target is not one that rule isolates under `config`.
+ * from rules since replaced), or its target is not one that rule stops. Read from the rules
+ * themselves, not the settings: they are what stopped the navigation (and what stays in
+ * force when the organisation's value cannot be used).
  */
-export function reasonOf(landing: Landing, installed: readonly NetRule[], context: Pick<RuleContext, 'page'>, config: AutoIsolate): Reason | null {
+export function reasonOf(landing: Landing, installed: readonly NetRule[], context: Pick<RuleContext, 'page'>): Reason | null {
   const rule = installed.find((candidate) => candidate.id === landing.rule);
   if (rule?.action.type !== 'redirect' || rule.action.redirect?.regexSubstitution !== substitutionOf(context.page, landing.key, landing.rule)) return null;
   let host: string;
@@ -192,12 +194,11 @@ export function reasonOf(landing: Landing, installed: readonly NetRule[], contex
   } catch {
     return null;
   }
-  if (domainOf(host, config.except)) return null;
-  const watched = domainOf(host, config.to);
-  if (watched && rule.condition.requestDomains) return { to: watched };
+  // A watched domain wins: a link to it is never opened on this computer, wherever it starts.
+  const watched = domainOf(host, installed.find((candidate) => candidate.id === TO_RULE)?.condition.requestDomains ?? []);
+  if (watched !== undefined && (rule.id === TO_RULE || rule.condition.initiatorDomains)) return { to: watched };
   const site = rule.condition.initiatorDomains?.[0];
-  if (site === undefined || !config.from.includes(site) || matchesDomain(host, site)) return null;
-  return watched ? { to: watched } : { from: site };
+  return site === undefined || matchesDomain(host, site) ? null : { from: site };
 }
 
 /** The site of `url` among the `from` sites, for the popup: links opened from this page are isolated. */

@@ -18,6 +18,7 @@ import { exportSettings, importSettings, previewImport, readSettingsView, saveSe
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
+import { landingPage } from '../messaging/landing';
 import { scanQuery } from '../messaging/scan';
 import { installRules } from './rules';
 
@@ -69,7 +70,7 @@ function createDeps(): Deps {
         return tab ? { id: tab.id, index: tab.index, windowId: tab.windowId, url: tab.url } : undefined;
       },
       hasHostPermission: (origin) => browser.permissions.contains({ origins: [hostPatternOf(origin)] }),
-      landingPage: browser.runtime.getURL('/isolate.html'),
+      landingPage: landingPage(),
       hasAccess: (origins) => browser.permissions.contains({ origins: [...origins] }),
       setRules: async (rules) => {
         const dnr = browser.declarativeNetRequest;

@@ -160,6 +160,8 @@ describe.skipIf(!findChromium() && !process.env['CI'])('isolate by policy in rea
     const dynamic = await worker.evaluate(() => chrome.runtime.getURL('/isolate.html'));
     const fixed = `chrome-extension://${session.extensionId}/isolate.html`;
     expect(dynamic).not.toBe(fixed);
+    expect(JSON.stringify(await dynamicRules())).toContain(`"${fixed}#k=${key}&r=100&u=`);
+    expect(JSON.stringify(await dynamicRules())).not.toContain(new URL(dynamic).host);
     const fragment = (k: string): string => `#k=${k}&r=100&u=${target.origin}/planted`;
     const guessed = 'f'.repeat(32);
     // The browser refuses the fixed address to any web page: even the real key gets nowhere.

@@ -23,8 +23,10 @@ import { dirname, join, resolve } from 'node:path';
 import type { BrowserContext, Locator, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../simulator';
+import { targetUrlOf } from '../simulator/state';
 import { launchExtension } from '../support/chromium';
 import { ARTIFACTS_DIR, EXTENSION_DIR, findChromium } from './harness';
+import { localServer, type LocalServer } from './local-server';
 
 const POLICY_DIR = '/etc/chromium/policies/managed';
 const POLICY_FILE = join(POLICY_DIR, 'isolink-test.json');
@@ -353,5 +355,77 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     expect(await options.getByLabel('Service URL', { exact: true }).isDisabled()).toBe(true);
     await options.screenshot({ path: resolve(ARTIFACTS_DIR, 'options-managed-broken.png'), fullPage: true });
     await options.close();
+  });
+
+  /** A from page on `localhost` with one link to the target server (127.0.0.1: another site). */
+  async function fromPage(target: LocalServer): Promise<LocalServer> {
+    return localServer({ '/': ['text/html', `<!doctype html><title>mail</title><a id="link" href="${target.origin}/phish">report</a>`] });
+  }
+
+  it('autoIsolate from the policy: a link on a from page opens in isolation, its target receives nothing, the section is locked', async () => {
+    const current = await relaunchWith({
+      serviceUrl: sim.url,
+      launchUrl: sim.launchBase,
+      username: ANALYST,
+      token: sim.adminToken,
+      autoIsolate: { from: ['localhost'] },
+    });
+    const target = await localServer();
+    const site = await fromPage(target);
+    try {
+      await expect
+        .poll(() => current.worker.evaluate(async () => (await chrome.declarativeNetRequest.getDynamicRules()).length), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      sim.reset();
+      const page = await current.context.newPage();
+      await page.goto(site.origin.replace('127.0.0.1', 'localhost'));
+      await page.click('#link');
+      await page.waitForURL((url) => url.href.startsWith(`${sim.launchBase}/launch?ctx=`), { timeout: 15_000 });
+      expect([...sim.state.contexts.values()].map(targetUrlOf)).toEqual([`${target.origin}/phish`]);
+      expect(JSON.stringify(sim.requests.find((r) => r.path === '/api/')?.body)).toContain(sim.adminToken);
+      expect(target.hits).toEqual([]);
+      await page.close();
+      const options = await current.openPage('options.html');
+      const section = options.getByRole('region', { name: 'Isolate automatically' });
+      const list = section.getByLabel('Links opened from these sites');
+      expect(await list.inputValue()).toBe('localhost');
+      expect(await list.isDisabled()).toBe(true);
+      expect(await descriptionOf(list)).toContain(LOCKED_NOTE);
+      await options.close();
+    } finally {
+      await site.close();
+      await target.close();
+    }
+  });
+
+  it('an autoIsolate the extension cannot use is reported and locked, and never loosens the rules in force', async () => {
+    // Valid for the schema (strings), refused by the extension (not a domain).
+    const current = await relaunchWith({
+      serviceUrl: sim.url,
+      launchUrl: sim.launchBase,
+      username: ANALYST,
+      token: sim.adminToken,
+      autoIsolate: { from: ['not a domain'] },
+    });
+    const target = await localServer();
+    const site = await fromPage(target);
+    try {
+      const options = await current.openPage('options.html');
+      const region = options.getByRole('region', { name: 'Some settings from your organisation could not be used' });
+      expect(await region.textContent()).toContain('autoIsolate');
+      expect(await options.getByRole('region', { name: 'Isolate automatically' }).getByLabel('Links opened from these sites').isDisabled()).toBe(true);
+      await options.close();
+      // The last valid policy's rules (from: localhost) still stop the link.
+      sim.reset();
+      const page = await current.context.newPage();
+      await page.goto(site.origin.replace('127.0.0.1', 'localhost'));
+      await page.click('#link');
+      await page.waitForURL((url) => url.href.startsWith(`${sim.launchBase}/launch?ctx=`), { timeout: 15_000 });
+      expect(target.hits).toEqual([]);
+      await page.close();
+    } finally {
+      await site.close();
+      await target.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ export interface LandingDeps {
   readonly connector: Connector;
   /** The network rules installed (declarativeNetRequest.getDynamicRules). */
   readonly rules: () => Promise<readonly NetRule[]>;
-  /** This page's own URL without its fragment (runtime.getURL('/isolate.html')). */
+  /** This page's fixed address, as the rules carry it (src/messaging/landing). */
   readonly page: string;
   /** Replaces this page, in its tab and its history, with a URL: the launch URL, or the target where the user chose so. */
   readonly replaceWith: (url: string) => void;
@@ -46,7 +46,7 @@ export async function check(hash: string, deps: Pick<LandingDeps, 'connector' | 
   if (landing === null) return { phase: 'refused' };
   const [view, rules] = await Promise.all([deps.connector('getSettings', {}), deps.rules()]);
   const config = autoIsolateOf(view.settings.autoIsolate);
-  const reason = reasonOf(landing, rules, deps, config);
+  const reason = reasonOf(landing, rules, deps);
   if (reason === null) return { phase: 'refused' };
   const stopped = { url: landing.url, host: new URL(landing.url).hostname, reason, local: config.ask && 'from' in reason };
   return config.ask ? { phase: 'ask', stopped } : { phase: 'opening', stopped };
