@@ -243,6 +243,8 @@ export interface ImportPreview {
   readonly launch: OriginChange | null;
   /** The file's connection values, which the import must be confirmed with. */
   readonly connection: ImportConnection;
+  /** Domains the file would add to those never isolated by policy (autoIsolate.except): named, since they open links locally. */
+  readonly exceptAdded: string[];
 }
 
 function originText(base: string): string {
@@ -268,6 +270,7 @@ export async function previewImport(json: string): Promise<ImportPreview> {
     service: originChange(before.settings.serviceUrl, after.settings.serviceUrl),
     launch: originChange(launchBaseOf(before.settings), launchBaseOf(after.settings)),
     connection: { serviceUrl: file.serviceUrl, launchUrl: file.launchUrl },
+    exceptAdded: (after.settings.autoIsolate.except ?? []).filter((domain) => !(before.settings.autoIsolate.except ?? []).includes(domain)),
   };
 }
 

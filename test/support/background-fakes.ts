@@ -168,6 +168,7 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
           service: null,
           launch: null,
           connection: { serviceUrl: state.settings.serviceUrl, launchUrl: state.settings.launchUrl },
+          exceptAdded: [],
         });
       },
       importSettings: (json) => {

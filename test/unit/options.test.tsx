@@ -840,6 +840,7 @@ describe('options page: import and export', () => {
     service: { from: 'https://isolation.acme.example', to: 'https://isolation.evil.example' },
     launch: { from: 'https://launch.acme.example', to: 'https://launch.evil.example' },
     connection: { serviceUrl: 'https://isolation.evil.example', launchUrl: 'https://launch.evil.example' },
+    exceptAdded: ['evil.example'],
   };
 
   it('choosing a file changes nothing: it names the old and new origins and waits for Apply', async () => {
@@ -856,6 +857,9 @@ describe('options page: import and export', () => {
       ),
     ).toBeTruthy();
     expect(within(review).getByText('Isolated tabs will open on https://launch.evil.example instead of https://launch.acme.example.')).toBeTruthy();
+    expect(
+      within(review).getByText('This file adds domains that are never isolated automatically: evil.example. Links to them will load on this computer.'),
+    ).toBeTruthy();
     expect(sent('importSettings')).toEqual([]);
 
     fireEvent.click(within(review).getByRole('button', { name: 'Apply import' }));

@@ -448,8 +448,17 @@ describe('an import changes nothing until it is confirmed', () => {
       service: { from: 'https://isolation.acme.example', to: 'https://isolation.evil.example' },
       launch: { from: 'https://isolation.acme.example', to: 'https://launch.evil.example' },
       connection: { serviceUrl: 'https://isolation.evil.example', launchUrl: 'https://launch.evil.example' },
+      exceptAdded: [],
     });
     expect(await snapshot()).toBe(before);
+  });
+
+  it('previewImport names the domains a file adds to those never isolated by policy (links to them load locally)', async () => {
+    await saveSettings({ ...SAVED, autoIsolate: { from: ['mail.acme.example'], except: ['acme.example'] } });
+    const file = exportFile({ ...SAVED, autoIsolate: { from: ['mail.acme.example'], except: ['acme.example', 'evil.example', 'cdn.evil.example'] } });
+    const preview = await previewImport(file);
+    expect(preview.changes).toEqual(['autoIsolate']);
+    expect(preview.exceptAdded).toEqual(['evil.example', 'cdn.evil.example']);
   });
 
   it('previewImport: a managed service URL stays, so the file moves neither the token nor the tabs', async () => {

@@ -81,6 +81,7 @@ function Review({
     >
       {preview.service && <p class="warn">{t('optionsImportServiceChange', [origin(preview.service.from), origin(preview.service.to)])}</p>}
       {preview.launch && <p class="warn">{t('optionsImportLaunchChange', [origin(preview.launch.from), origin(preview.launch.to)])}</p>}
+      {preview.exceptAdded.length > 0 && <p class="warn">{t('optionsImportExceptAdded', preview.exceptAdded.join(', '))}</p>}
     </ConfirmStep>
   );
 }
