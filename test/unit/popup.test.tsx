@@ -105,9 +105,11 @@ function deferred<T>() {
 
 interface Setup {
   readonly handlers?: Handlers;
+  /** The current tab's URL, as the popup reads it under activeTab. */
+  readonly tabUrl?: string | undefined;
 }
 
-async function renderPopup({ handlers = {} }: Setup = {}) {
+async function renderPopup({ handlers = {}, tabUrl }: Setup = {}) {
   const fake = fakeConnector(handlers);
   const copied: string[] = [];
   const optionsOpened: number[] = [];
@@ -123,6 +125,7 @@ async function renderPopup({ handlers = {} }: Setup = {}) {
         return Promise.resolve();
       }}
       now={() => NOW}
+      tabUrl={() => Promise.resolve(tabUrl)}
     />,
   );
   await screen.findByRole('main');
@@ -222,6 +225,26 @@ describe('popup status line', () => {
 
     expect(screen.getByText('Ready: links open in isolation through isolation.example')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(message);
+  });
+});
+
+describe('popup: isolate by policy', () => {
+  const fromOffice = { getSettings: () => settingsView({ autoIsolate: { from: ['office.com'] } }) };
+
+  it('says when the current tab is on a site whose links open in isolation', async () => {
+    await renderPopup({ handlers: fromOffice, tabUrl: 'https://outlook.office.com/mail/inbox' });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe('Links opened from this site (office.com) open in isolation.');
+  });
+
+  it.each([
+    ['another site', 'https://office.com.evil.example/'],
+    ['an extension page', 'chrome-extension://office.com/popup.html'],
+    ['no readable tab', undefined],
+  ])('says nothing for %s', async (_name, tabUrl) => {
+    await renderPopup({ handlers: fromOffice, tabUrl });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/open in isolation\./u)).toBeNull();
   });
 });
 

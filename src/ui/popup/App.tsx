@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { autoIsolateOf, fromSiteOf } from '../../autoisolate';
 import { t } from '../../i18n';
 import { sendToBackground, type Connector } from '../../messaging/page';
 import type { PopupDeps } from './deps';
@@ -16,6 +17,8 @@ export interface AppProps {
   readonly openOptions?: PopupDeps['openOptions'];
   readonly openMail?: PopupDeps['openMail'];
   readonly now?: PopupDeps['now'];
+  /** The current tab's URL (readable under activeTab while the popup is open), or undefined. */
+  readonly tabUrl?: () => Promise<string | undefined>;
 }
 
 const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
@@ -24,6 +27,23 @@ const openOptionsPage = (): Promise<void> => browser.runtime.openOptionsPage();
 const openMailPage = async (): Promise<void> => {
   await browser.tabs.create({ url: browser.runtime.getURL('/mail.html') });
 };
+
+const activeTabUrl = async (): Promise<string | undefined> => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.url;
+
+/** Says when the current tab's site is one whose links open in isolation by policy (src/autoisolate). */
+function FromSiteNote({ state, tabUrl }: { readonly state: PopupState; readonly tabUrl: () => Promise<string | undefined> }) {
+  const [url, setUrl] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    tabUrl().then(setUrl, () => undefined);
+  }, [tabUrl]);
+  const view = state.settings.value;
+  const site = view === null ? undefined : fromSiteOf(url, autoIsolateOf(view.settings.autoIsolate));
+  return site === undefined ? null : (
+    <p class="note from-site" role="note">
+      {t('popupFromSite', site)}
+    </p>
+  );
+}
 
 function tabDefs(): readonly TabDef<TabId>[] {
   return [
@@ -84,6 +104,7 @@ export function App({
   openOptions = openOptionsPage,
   openMail = openMailPage,
   now = Date.now,
+  tabUrl = activeTabUrl,
 }: AppProps) {
   const [state] = useState(() => createPopupState({ connector, copyText, openOptions, openMail, now }));
   // Asked for right after the first render, not after the first paint (where useEffect
@@ -104,6 +125,7 @@ export function App({
           </button>
         </div>
         <StatusLine state={state} />
+        <FromSiteNote state={state} tabUrl={tabUrl} />
       </header>
       {codes !== null && <codes.View />}
       <Tabs label={t('popupTabsLabel')} tabs={tabDefs()} selected={tab} busy={tab !== 'isolate' && state.panels[tab].busy.value} onSelect={state.selectTab}>
