@@ -184,17 +184,6 @@ export async function isolate(deps: Deps, request: IsolateRequest): Promise<Isol
   return { ...(await createAndOpen(deps, connection, { ...request, target })), target };
 }
 
-/**
- * A navigation isolated by policy (the landing page, isolate.html): one context for its
- * target, whose checked launch URL that tab shows in its place; no new tab. Nobody is
- * asked about a wrapped link here: the real target unless the settings keep wrappers.
- */
-export async function isolateHere(deps: Deps, link: string): Promise<Opened> {
-  const connection = await connect(deps);
-  const target = resolveInput(link, connection.settings.unwrap === 'keep' ? 'keep' : 'unwrap');
-  return createAndOpen(deps, connection, { session: 'standard', target }, false);
-}
-
 /** A research session without a target URL (the popup's quick research). */
 export async function research(
   deps: Deps,
@@ -211,12 +200,11 @@ async function createAndOpen(
   deps: Deps,
   connection: Connection,
   request: Pick<IsolateRequest, 'session' | 'research' | 'toggles' | 'source'> & { readonly target?: Target },
-  open = true,
 ): Promise<Opened> {
   const params = buildCreateParams(connection.settings, request, deps.now());
   const created: CreatedContext = await connection.client.createContext(params);
   const launchUrl = safeLaunchUrl(connection, created.browse_context_id);
-  if (open) await deps.browser.openTab(launchUrl, tabOptions(connection.settings, request.source));
+  await deps.browser.openTab(launchUrl, tabOptions(connection.settings, request.source));
   const context = recentEntry(created, request.target, launchUrl, request.session, deps.now());
   await remember(deps, [context]);
   return { launchUrl, context };

@@ -12,7 +12,6 @@ import { linkInText } from '../resolve';
 import {
   createMany,
   isolate,
-  isolateHere,
   openLaunchUrls,
   research,
   type AskOutcome,
@@ -155,11 +154,6 @@ export function createHandlers(deps: Deps): Handlers {
       }),
     research: ({ research: choice, toggles }) =>
       withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.browser.activeTab() })),
-    // A navigation stopped by the rules, from the landing page that checked it came from them.
-    isolateHere: async ({ url }) => {
-      const { launchUrl, context } = await deps.inFlight.run(`here ${url}`, () => isolateHere(deps, url));
-      return { launchUrl, context };
-    },
     // The same list again while it is being created (a double click on Create all): joined.
     bulkCreate: ({ urls, wrapped }) => deps.inFlight.run(`bulk ${wrapped ?? ''} ${urls.join(' ')}`, () => createMany(deps, urls, wrapped)),
     openContexts: async ({ ids }) => {

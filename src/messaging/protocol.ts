@@ -103,15 +103,14 @@ export const PROTOCOL = {
       }),
     ),
   },
-  /** The landing page: the target of a navigation the rules stopped, once it checked the rules sent it. */
-  isolateHere: { pages: ['isolate'], data: once(() => z.strictObject({ url: text(MAX_TEXT) })) },
   isolateCurrentTab: {
     pages: ['popup'],
     data: once(() => z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice()), toggles: z.optional(toggles()) })),
   },
   research: { pages: ['popup'], data: once(() => z.strictObject({ research: researchChoice(), toggles: z.optional(toggles()) })) },
+  // The landing page (isolate.html) creates the one context of a navigation the rules stopped, once it checked they did.
   bulkCreate: {
-    pages: ['popup', 'mail'],
+    pages: ['popup', 'mail', 'isolate'],
     data: once(() => z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)), wrapped: wrapped() })),
   },
   openContexts: { pages: ['popup', 'mail'], data: once(() => z.strictObject({ ids: z.array(id()).check(z.minLength(1), z.maxLength(500)) })) },
@@ -216,7 +215,6 @@ export interface ProtocolValues {
   testConnection: ConnectionResult;
   isolate: IsolateResult;
   isolateCurrentTab: IsolateResult;
-  isolateHere: IsolateResult;
   research: IsolateResult;
   bulkCreate: BulkResult;
   openContexts: { readonly opened: number };

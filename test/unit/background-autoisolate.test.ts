@@ -1,21 +1,17 @@
 /**
  * Isolate by policy in the background: the rules installed for the settings in force
- * (and left alone when the organisation's value is broken), and the landing page's one
- * isolation, against the simulator: one context for the real target, its launch URL
- * returned for that tab, no new tab.
+ * (and left alone when the organisation's value is broken). The landing page's isolation is
+ * bulkCreate's (background-actions), its checks test/unit/isolate-page.test.ts.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALL_SITES, type NetRule } from '../../src/autoisolate';
-import { createHandlers } from '../../src/background/handlers';
 import { installRules } from '../../src/background/rules';
 import { settingIssue } from '../../src/settings/errors';
 import type { Simulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
-import { targetUrlOf } from '../simulator/state';
 import { createFakes, simSettings, viewOf } from '../support/background-fakes';
 import { installMessages } from '../support/i18n';
-import { wrap } from '../support/wrap';
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
@@ -78,24 +74,5 @@ describe('installRules', () => {
     const unreadable = { ...deps, store: { ...deps.store, readSettings: () => Promise.reject(new Error('managed policy not read in time')) } };
     await expect(installRules(unreadable)).rejects.toThrow();
     expect(state.ruleSets).toEqual([]);
-  });
-});
-
-describe('isolateHere (the landing page)', () => {
-  it('creates one context for the real target and returns its launch URL; no tab is opened', async () => {
-    const { deps, state } = createFakes(sim());
-    const real = 'https://real-phish.example/login';
-    const { launchUrl, context } = await createHandlers(deps).isolateHere({ url: wrap.safelinks(real) });
-    expect(launchUrl.startsWith(`${sim().launchBase}/launch?ctx=`)).toBe(true);
-    expect([...sim().state.contexts.values()].map(targetUrlOf)).toEqual([real]);
-    expect(context.url).toBe(real);
-    expect(state.tabs).toEqual([]);
-    expect(state.recent.map((entry) => entry.id)).toEqual([context.id]);
-  });
-
-  it('refuses what the resolver refuses, and creates nothing', async () => {
-    const { deps } = createFakes(sim());
-    await expect(createHandlers(deps).isolateHere({ url: 'javascript:alert(1)' })).rejects.toThrow();
-    expect(sim().state.contexts.size).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
  * the rules installed (their key and id, src/autoisolate), and nothing is sent before.
  */
 import { autoIsolateOf, landingOf, reasonOf, type NetRule, type Reason } from '../../autoisolate';
-import type { Connector } from '../../messaging/page';
+import { RemoteError, type Connector } from '../../messaging/page';
 
 export interface LandingDeps {
   readonly connector: Connector;
@@ -52,10 +52,15 @@ export async function check(hash: string, deps: Pick<LandingDeps, 'connector' | 
   return config.ask ? { phase: 'ask', stopped } : { phase: 'opening', stopped };
 }
 
-/** Creates the context and shows its launch URL in this tab; a failure is the next state, nothing is opened. */
+/**
+ * Creates the context (through the one resolver, as any link) and shows its launch URL in
+ * this tab; a failure is the next state, and nothing is opened.
+ */
 export async function openInIsolation(stopped: Stopped, deps: Pick<LandingDeps, 'connector' | 'replaceWith'>): Promise<Landing> {
   try {
-    const { launchUrl } = await deps.connector('isolateHere', { url: stopped.url });
+    const { created, failures } = await deps.connector('bulkCreate', { urls: [stopped.url] });
+    const launchUrl = created[0]?.launchUrl;
+    if (launchUrl === undefined) return { phase: 'failed', stopped, error: new RemoteError({ name: 'RefusedUrl', message: failures[0]?.error ?? '' }) };
     deps.replaceWith(launchUrl);
     return { phase: 'opening', stopped };
   } catch (error) {
