@@ -31,6 +31,22 @@ const PAGE_META_CSP = "script-src 'self'";
 /** The image decoder's page in Chrome: sandboxed (no extension API, an opaque origin), its own scripts and WebAssembly only. */
 const DECODER_CSP = "sandbox allow-scripts; default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
 
+/**
+ * The service worker leaves out the English words of the error and settings codes: the
+ * extension says every code in the analyst's language (src/i18n/errors.ts) and never shows
+ * them; the library and the command keep them. Each table is marked by the comment line
+ * WORDS_MARK; its quoted values become empty strings and its keys stay (the codes are
+ * still checked with them). Measured: -0.84 kB gzip (bench/README.md, "The service
+ * worker's budget"); test/unit/build-config.test.ts checks the built worker.
+ */
+const WORDS_MARK = '// English words, for the library and the command;';
+function withoutEnglishWords(code: string): string {
+  return code.replace(/^(\/\/ English words, for the library and the command;[^\n]*\n[^\n]*\{\n)([\s\S]*?)\n\}/gmu, (_table, head: string, body: string) => {
+    const values = body.replace(/:\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/gu, ": ''");
+    return `${head}${values}\n}`;
+  });
+}
+
 /** ZXing-C++'s WebAssembly, shipped in the extension beside the decoder's page. */
 const DECODER_WASM = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
 
@@ -92,6 +108,14 @@ export default defineConfig({
       groups.splice(0, groups.length, ...alone);
     },
     'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.some((entry) => entry.type === 'background')) {
+        (config.plugins ??= []).push({
+          name: 'isolink-worker-without-english-words',
+          enforce: 'pre',
+          apply: 'build',
+          transform: (code: string) => (code.includes(WORDS_MARK) ? { code: withoutEnglishWords(code), map: null } : undefined),
+        });
+      }
       if (entrypoints.length > 0 && entrypoints.every((entry) => entry.inputPath.endsWith('.html'))) {
         // The pages (popup, options, offscreen document), in production builds only (in
         // `wxt dev` the background shares the pages' group and all keeps WXT's defaults):

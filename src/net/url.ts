@@ -14,6 +14,7 @@ export const MAX_URL_LENGTH = 16 * 1024;
  * the values the words hold (`params`), so the extension can say it in the analyst's
  * language.
  */
+// English words, for the library and the command; the extension says codes in the analyst's language (wxt.config.ts leaves these out of its worker).
 export const URL_PROBLEMS = {
   urlTooLong: 'is longer than $1 characters',
   urlNotAbsolute: 'is not an absolute URL',

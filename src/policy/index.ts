@@ -56,6 +56,7 @@ export function isKnownPolicyType(type: string): type is KnownPolicyType {
  * the values after the path (the extension translates the code, with the path as its
  * first value).
  */
+// English words, for the library and the command; the extension says codes in the analyst's language (wxt.config.ts leaves these out of its worker).
 export const POLICY_PROBLEMS = {
   policyChoice: 'must be exactly one of $1',
   policyAtLeastOne: 'must hold at least one of $1',

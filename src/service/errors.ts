@@ -59,6 +59,7 @@ export { fillTemplate };
  * The client's own validation codes and their English reasons, which follow the field
  * name ("max_uses must be a whole number"). `$1`.. are the details after the field.
  */
+// English words, for the library and the command; the extension says codes in the analyst's language (wxt.config.ts leaves these out of its worker).
 const OWN_VALIDATION_REASONS = {
   empty: 'must not be empty',
   tooMany: 'must hold at most $1 entries',
@@ -150,6 +151,7 @@ export type HttpCode = 'httpStatus' | 'httpStatusText';
 export type ApiErrorCode = ValidationCode | AuthCode | ProtocolCode | CommandCode | TimeoutCode | NetworkCode | HttpCode;
 
 /** English words of each AuthError code; `$1`.. are its params. */
+// English words, for the library and the command; the extension says codes in the analyst's language (wxt.config.ts leaves these out of its worker).
 export const AUTH_MESSAGES: Readonly<Record<AuthCode, string>> = {
   authRejected: 'The service rejected the admin token. Check the token in the options.',
   authRejectedSaying: 'The service rejected the admin token ($1). Check the token in the options.',
@@ -159,6 +161,7 @@ export const AUTH_MESSAGES: Readonly<Record<AuthCode, string>> = {
 };
 
 /** English words of each ProtocolError code; `$1`.. are its params. */
+// English words, for the library and the command; the extension says codes in the analyst's language (wxt.config.ts leaves these out of its worker).
 export const PROTOCOL_MESSAGES: Readonly<Record<ProtocolCode, string>> = {
   replyTooLarge: "The service's reply is larger than $1 bytes.",
   replyNotJson: 'The service sent a reply that is not JSON.',

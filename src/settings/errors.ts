@@ -10,6 +10,7 @@ import { VALIDATION_REASONS, fillTemplate, isValidationCode, type ValidationCode
  * The settings' own codes and their English words, which follow the setting's name
  * ("serviceUrl is set by your organisation"). `$1`.. are the details after the name.
  */
+// English words, for the library and the command; the extension says codes in the analyst's language (wxt.config.ts leaves these out of its worker).
 export const SETTING_REASONS = {
   settingUnknown: 'is not a setting',
   settingLocked: 'is set by your organisation',
@@ -21,6 +22,7 @@ export const SETTING_REASONS = {
 } as const satisfies Record<string, string>;
 
 /** What can be wrong with an import file as a whole, in English words that follow "settings". `$1`.. are its params. */
+// English words, for the library and the command; the extension says codes in the analyst's language (wxt.config.ts leaves these out of its worker).
 export const IMPORT_PROBLEMS = {
   importTooLarge: 'file is larger than $1 KiB',
   importNotJson: 'file is not JSON',

@@ -9,7 +9,13 @@
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import type { Entrypoint } from 'wxt';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import config from '../../wxt.config';
+import { URL_PROBLEMS } from '../../src/net/url';
+import { POLICY_PROBLEMS } from '../../src/policy';
+import { AUTH_MESSAGES, PROTOCOL_MESSAGES, VALIDATION_REASONS } from '../../src/service/errors';
+import { IMPORT_PROBLEMS, SETTING_REASONS } from '../../src/settings/errors';
 
 type ExtendConfig = (entrypoints: readonly Entrypoint[], viteConfig: InlineConfig) => void;
 type Group = Entrypoint | Entrypoint[];
@@ -67,37 +73,50 @@ describe('wxt.config.ts', () => {
     expect(extended({}, [...PAGES, BACKGROUND]).build?.modulePreload).toBeUndefined();
   });
 
-  it('keeps the worker a classic script: WXT’s IIFE, never turned into an ES module', () => {
+  it('keeps the worker a classic script: WXT’s IIFE, never turned into an ES module; it only gains the words plugin', () => {
     // The shape WXT gives the background's library build.
     const wxtDefaults: InlineConfig = {
       build: { lib: { entry: '/ext/entrypoints/background.ts', formats: ['iife'], name: 'background' }, rolldownOptions: { output: {} } },
     };
-    expect(extended(wxtDefaults, [BACKGROUND])).toEqual(wxtDefaults);
+    const { plugins, ...rest } = extended(wxtDefaults, [BACKGROUND]);
+    expect(rest).toEqual(wxtDefaults);
+    expect((plugins ?? []).map((plugin) => (plugin as { name: string }).name)).toEqual(['isolink-worker-without-english-words']);
+    expect(extended({}, PAGES).plugins).toBeUndefined();
   });
 });
 
-describe('the content security policies', () => {
-  type Manifest = { content_security_policy: Record<string, string>; sandbox?: { pages: string[] }; permissions: string[] };
-  const manifestFor = (browser: string): Manifest =>
-    (config.manifest as (env: Record<string, unknown>) => Manifest)({ browser, manifestVersion: 3, mode: 'production', command: 'build' });
+describe('the service worker without the English words of codes', () => {
+  const read = (file: string): string => readFileSync(resolve(import.meta.dirname, '../..', file), 'utf8');
+  const transform = (source: string): string => {
+    const plugin = (extended({}, [BACKGROUND]).plugins ?? [])[0] as unknown as { transform: (code: string) => { code: string } | undefined };
+    return plugin.transform(source)?.code ?? source;
+  };
+  const TABLE = /^\/\/ English words, for the library and the command;[\s\S]*?\n\}/gmu;
+  /** A file without its marked tables (from the mark's line to the table's closing brace), and the tables alone. */
+  const outsideTables = (code: string): string => code.replace(TABLE, '');
+  const tables = (code: string): string => (code.match(TABLE) ?? []).join('\n');
+  const ownValidation = Object.fromEntries(
+    Object.entries(VALIDATION_REASONS).filter(([code]) => !Object.hasOwn(URL_PROBLEMS, code) && !Object.hasOwn(POLICY_PROBLEMS, code)),
+  );
 
-  it('let only the sandboxed decoder page compile WebAssembly in Chrome', () => {
-    const manifest = manifestFor('chrome');
-    expect(manifest.content_security_policy['extension_pages']).not.toContain('wasm-unsafe-eval');
-    expect(manifest.content_security_policy['extension_pages']).toContain("frame-src 'self'");
-    expect(manifest.content_security_policy['sandbox']).toBe("sandbox allow-scripts; default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
-    expect(manifest.sandbox).toEqual({ pages: ['qr-decoder.html'] });
+  it.each([
+    ['src/service/errors.ts', { ...ownValidation, ...AUTH_MESSAGES, ...PROTOCOL_MESSAGES }],
+    ['src/net/url.ts', URL_PROBLEMS],
+    ['src/policy/index.ts', POLICY_PROBLEMS],
+    ['src/settings/errors.ts', { ...SETTING_REASONS, ...IMPORT_PROBLEMS }],
+  ] as const)('%s: its tables keep every code and lose every English value; nothing else changes', (file, words: Readonly<Record<string, string>>) => {
+    const source = read(file);
+    const out = transform(source);
+    for (const [code, text] of Object.entries(words)) {
+      expect(out).toMatch(new RegExp(`\\b${code}: '',`, 'u'));
+      expect(tables(out)).not.toContain(text);
+      expect(tables(source)).toContain(text);
+    }
+    expect(outsideTables(out)).toBe(outsideTables(source));
   });
 
-  it('allow it in Firefox (no sandboxed pages there), where every built page forbids it again in its own policy', () => {
-    const manifest = manifestFor('firefox');
-    expect(manifest.content_security_policy['extension_pages']).toContain("script-src 'self' 'wasm-unsafe-eval'");
-    expect(manifest.sandbox).toBeUndefined();
-    const vite = (config.vite as () => { plugins: { name: string; apply?: string; transformIndexHtml: () => unknown }[] })();
-    const plugin = vite.plugins.find((candidate) => candidate.name === 'isolink-pages-no-wasm');
-    expect(plugin?.apply).toBe('build');
-    expect(plugin?.transformIndexHtml()).toEqual([
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: "script-src 'self'" }, injectTo: 'head-prepend' },
-    ]);
+  it('leaves a file without a marked table alone', () => {
+    const plugin = (extended({}, [BACKGROUND]).plugins ?? [])[0] as unknown as { transform: (code: string) => unknown };
+    expect(plugin.transform("export const WORDS = { a: 'kept' };\n")).toBeUndefined();
   });
 });
