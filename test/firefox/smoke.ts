@@ -21,6 +21,9 @@
  *    Then the background is stopped (the descriptor's terminateBackgroundScript, as Firefox
  *    stops an idle event page) and the popup's isolate message, the first thing it gets,
  *    must wake it and isolate with one more request and a tab.
+ *    Isolate by policy: autoIsolate saved from the options page installs network rules; a
+ *    localhost page (a from site) that navigates itself to 127.0.0.1 and a tab opened on a
+ *    `to` domain are each isolated, and their target server receives no request.
  * 6. Fails on any error or console.error from the add-on's documents, on Firefox
  *    output lines naming the add-on with an error or warning, and on any step above.
  * Firefox is always shut down (web-ext's SIGINT handling, then SIGKILL to the whole
@@ -31,7 +34,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { localServer } from '../e2e/local-server';
 import { startSimulator, type Simulator } from '../simulator';
+import { targetUrlOf } from '../simulator/state';
 import { FIREFOX, ROOT, buildFirefoxZip, sourceDirArgument } from './build';
 import { RdpClient, type Packet } from './rdp';
 
@@ -332,10 +337,62 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     if (!tabUrl.endsWith(contexts[0]?.id ?? '?')) throw new Error(`the tab ${tabUrl} is not the created context's launch URL`);
     pass(`a defanged link was isolated: 1 POST /api/, tab opened at ${tabUrl}`);
 
+    // Isolate by policy: the same network rules as in Chrome (declarativeNetRequest). A page
+    // on localhost (a from site) navigates itself to 127.0.0.1 (another site); a tab the
+    // background opens goes to a `to` domain. Neither target may receive a byte.
+    const target = await localServer();
+    const fromSite = await localServer({
+      '/': ['text/html', `<!doctype html><title>from</title><script src="/go.js"></script>`],
+      '/go.js': ['text/javascript', `location.href = '${target.origin}/phish';`],
+    });
+    try {
+      await send('options.html', { type: 'saveSettings', data: { patch: { autoIsolate: { from: ['localhost'] } } } });
+      const rules = await until('the isolate-by-policy rules installed', async () => {
+        const count = Number(await evaluate('return (await browser.declarativeNetRequest.getDynamicRules()).length;'));
+        return count > 0 ? count : undefined;
+      });
+      pass(`autoIsolate saved from the options page: ${rules} network rules installed`);
+      const before = sim.state.contexts.size;
+      await evaluate(`await browser.tabs.create({ url: '${fromSite.origin.replace('127.0.0.1', 'localhost')}/' }); return 'opened';`);
+      const policyTab = await until("a tab at the launch URL of the page's navigation", async () => {
+        const urls = JSON.parse(String(await evaluate('return JSON.stringify((await browser.tabs.query({})).map((t) => t.url ?? ""));'))) as string[];
+        return sim.state.contexts.size > before
+          ? urls.find((url) => url.startsWith(prefix) && url.endsWith([...sim.state.contexts.keys()].at(-1) ?? '?'))
+          : undefined;
+      });
+      const isolated = [...sim.state.contexts.values()].at(-1);
+      if (targetUrlOf(isolated ?? ({} as never)) !== `${target.origin}/phish`)
+        throw new Error(`the context was made for ${JSON.stringify(isolated?.contextData)}, not the page's target`);
+      if (target.hits.length > 0) throw new Error(`the target received ${JSON.stringify(target.hits)}`);
+      pass(`a navigation started by a from page was stopped and isolated (tab ${policyTab}); its target received nothing`);
+      await send('options.html', { type: 'saveSettings', data: { patch: { autoIsolate: { to: ['127.0.0.1'] } } } });
+      await until('the to rule installed', async () =>
+        String(await evaluate('return JSON.stringify(await browser.declarativeNetRequest.getDynamicRules());')).includes('"requestDomains":["127.0.0.1"]')
+          ? true
+          : undefined,
+      );
+      const count = sim.state.contexts.size;
+      await evaluate(`await browser.tabs.create({ url: '${target.origin}/typed' }); return 'opened';`);
+      await until('a context for the watched domain', () => (sim.state.contexts.size > count ? true : undefined));
+      if (targetUrlOf([...sim.state.contexts.values()].at(-1) ?? ({} as never)) !== `${target.origin}/typed`)
+        throw new Error('the to rule isolated another URL');
+      if (target.hits.length > 0) throw new Error(`the target received ${JSON.stringify(target.hits)}`);
+      pass('a navigation to a watched (to) domain was isolated; its target received nothing');
+      await send('options.html', { type: 'saveSettings', data: { patch: { autoIsolate: {} } } });
+      await until('the rules removed', async () =>
+        Number(await evaluate('return (await browser.declarativeNetRequest.getDynamicRules()).length;')) === 0 ? true : undefined,
+      );
+    } finally {
+      await target.close();
+      await fromSite.close();
+    }
+
     // A click on a just-started background: stopped (as Firefox does to an idle event page),
     // then woken by the popup's isolate message, the first thing it does.
     const status = async (): Promise<string | undefined> =>
       ((await rdp.request('root', 'listAddons'))['addons'] as AddonForm[]).find((a) => a.id === ADDON_ID)?.backgroundScriptStatus;
+    const createsBefore = sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/').length;
+    const tabsBefore = JSON.parse(String(await evaluate('return JSON.stringify((await browser.tabs.query({})).map((t) => t.url ?? ""));'))) as string[];
     await rdp.request(addon.actor, 'terminateBackgroundScript');
     await until('the background script to stop', async () => ((await status()) === 'STOPPED' ? true : undefined));
     const popup = await until('the popup page target', () => targets.find((t) => t.url === `${base}/popup.html`));
@@ -352,10 +409,11 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
       const urls = JSON.parse(
         String(await evaluateIn(popup.consoleActor, 'return JSON.stringify((await browser.tabs.query({})).map((t) => t.url ?? ""));')),
       ) as string[];
-      return urls.find((url) => url.startsWith(prefix) && url !== tabUrl);
+      return urls.find((url) => url.startsWith(prefix) && !tabsBefore.includes(url));
     });
     const createsAfter = sim.requests.filter((r) => r.method === 'POST' && r.path === '/api/').length;
-    if (createsAfter !== 2) throw new Error(`expected one more create request on the just-started background, got ${createsAfter - 1}`);
+    if (createsAfter !== createsBefore + 1)
+      throw new Error(`expected one more create request on the just-started background, got ${createsAfter - createsBefore}`);
     if ((await status()) !== 'RUNNING') throw new Error('the background did not start for the message');
     pass(`a just-started background isolated with one request (it was STOPPED; the popup's message woke it): ${coldTab}`);
 
