@@ -9,16 +9,7 @@ import type { IsolateResult, MessageData, MessageType, ProtocolValues } from '..
 import { contextView } from '../messaging/protocol';
 import { settingShapes } from '../settings/schema';
 import { linkInText } from '../resolve';
-import {
-  createMany,
-  isolate,
-  openLaunchUrls,
-  research,
-  type AskOutcome,
-  type IsolateOutcome,
-  type IsolateRequest,
-  type ResearchChoice,
-} from './actions';
+import { createMany, isolate, openLaunchUrls, research, type AskOutcome, type IsolateOutcome, type IsolateRequest, type ResearchChoice } from './actions';
 import { connect, readStatus, serviceOrigin } from './connection';
 import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';
 import type { Deps, Store } from './deps';
