@@ -154,7 +154,7 @@ export const CATALOG: readonly Property[] = [
     id: 'manifest-chrome',
     item: 8,
     title: 'The Chrome manifest equals the reviewed snapshot',
-    how: 'Production build (wxt build, output in .security-output), compared exactly (but for the version) with test/security/manifest.chrome.json; plus no content scripts, web_accessible_resources, externally_connectable, forbidden permissions, and a strict CSP',
+    how: 'Production build (wxt build, output in .security-output), compared exactly (but for the version) with test/security/manifest.chrome.json; plus no content scripts, no web-accessible resource but the landing page (in Chrome through its dynamic URL only), no externally_connectable, no forbidden permission, and a strict CSP',
   },
   {
     id: 'manifest-firefox',
