@@ -362,6 +362,16 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     return localServer({ '/': ['text/html', `<!doctype html><title>mail</title><a id="link" href="${target.origin}/phish">report</a>`] });
   }
 
+  /** Clicks the from page's link under the policy in force; resolves once its tab shows a launch URL. */
+  async function clickThrough(current: Browser, site: LocalServer): Promise<void> {
+    sim.reset();
+    const page = await current.context.newPage();
+    await page.goto(site.origin.replace('127.0.0.1', 'localhost'));
+    await page.click('#link');
+    await page.waitForURL((url) => url.href.startsWith(`${sim.launchBase}/launch?ctx=`), { timeout: 15_000 });
+    await page.close();
+  }
+
   it('autoIsolate from the policy: a link on a from page opens in isolation, its target receives nothing, the section is locked', async () => {
     const current = await relaunchWith({
       serviceUrl: sim.url,
@@ -376,15 +386,10 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
       await expect
         .poll(() => current.worker.evaluate(async () => (await chrome.declarativeNetRequest.getDynamicRules()).length), { timeout: 15_000 })
         .toBeGreaterThan(0);
-      sim.reset();
-      const page = await current.context.newPage();
-      await page.goto(site.origin.replace('127.0.0.1', 'localhost'));
-      await page.click('#link');
-      await page.waitForURL((url) => url.href.startsWith(`${sim.launchBase}/launch?ctx=`), { timeout: 15_000 });
+      await clickThrough(current, site);
       expect([...sim.state.contexts.values()].map(targetUrlOf)).toEqual([`${target.origin}/phish`]);
       expect(JSON.stringify(sim.requests.find((r) => r.path === '/api/')?.body)).toContain(sim.adminToken);
       expect(target.hits).toEqual([]);
-      await page.close();
       const options = await current.openPage('options.html');
       const section = options.getByRole('region', { name: 'Isolate automatically' });
       const list = section.getByLabel('Links opened from these sites');
@@ -416,13 +421,9 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
       expect(await options.getByRole('region', { name: 'Isolate automatically' }).getByLabel('Links opened from these sites').isDisabled()).toBe(true);
       await options.close();
       // The last valid policy's rules (from: localhost) still stop the link.
-      sim.reset();
-      const page = await current.context.newPage();
-      await page.goto(site.origin.replace('127.0.0.1', 'localhost'));
-      await page.click('#link');
-      await page.waitForURL((url) => url.href.startsWith(`${sim.launchBase}/launch?ctx=`), { timeout: 15_000 });
+      await clickThrough(current, site);
+      expect([...sim.state.contexts.values()].map(targetUrlOf)).toEqual([`${target.origin}/phish`]);
       expect(target.hits).toEqual([]);
-      await page.close();
     } finally {
       await site.close();
       await target.close();
