@@ -49,9 +49,14 @@ export interface ClickSetup {
   readonly prefix: string;
 }
 
+/** The settings the bench seeds: the simulator as the service (figure 11 adds `autoIsolate`). */
+export function benchSettings(sim: Simulator): Record<string, unknown> {
+  return { serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, org: '' };
+}
+
 export async function setUp(b: BenchBrowser, sim: Simulator): Promise<ClickSetup> {
   const w = await readyOn(b);
-  await w.evaluate(call('seed', { serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, org: '' }, sim.adminToken));
+  await w.evaluate(call('seed', benchSettings(sim), sim.adminToken));
   const tab = await w.evaluate<SourceTab>(call('sourceTab'));
   return {
     info: { menuItemId: 'isolate-link', linkUrl: TARGET, pageUrl: 'https://mail.example/inbox', editable: false },

@@ -41,6 +41,10 @@ export interface Plan {
   readonly qrWarmup: number;
   readonly qrRounds: number;
   readonly qrNodeRuns: number;
+  /** Figure 11: timed pairs (a from-page click, a right-click) after `autoIsolateWarmup` untimed pairs; then auto clicks timed apart, step by step. */
+  readonly autoIsolatePairs: number;
+  readonly autoIsolateWarmup: number;
+  readonly autoIsolateSplit: number;
 }
 
 export const PLAN: Plan = quick
@@ -67,6 +71,9 @@ export const PLAN: Plan = quick
       qrWarmup: 1,
       qrRounds: 1,
       qrNodeRuns: 3,
+      autoIsolatePairs: 6,
+      autoIsolateWarmup: 2,
+      autoIsolateSplit: 3,
     }
   : {
       clickPairs: 50,
@@ -91,6 +98,9 @@ export const PLAN: Plan = quick
       qrWarmup: 5,
       qrRounds: 4,
       qrNodeRuns: 20,
+      autoIsolatePairs: 30,
+      autoIsolateWarmup: 5,
+      autoIsolateSplit: 5,
     };
 
 export const BUDGETS = {
@@ -133,4 +143,7 @@ export const BUDGETS = {
   // number here); on the 1920x1080 screenshot it may take at most 0.6 times jsQR's time:
   // measured 0.35-0.39 in six runs, so about 1.5 times the highest (bench/README, figure 10).
   qrShotRatio: 0.6,
+  // Figure 11, issue 25: a link clicked on a `from` page to its launch URL's request, against
+  // the right-click path for the same link to the same request (bench/README.md, figure 11).
+  autoIsolateRatio: 1.2,
 } as const;

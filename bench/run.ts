@@ -12,6 +12,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { startSimulator, type Simulator } from '../test/simulator';
+import { autoIsolateBench, autoIsolateFailRows, autoIsolateRows, clock } from './autoisolate';
 import { launchBench, type BenchBrowser } from './browser';
 import { writeFloorExtension } from './floor-extension';
 import { bulkBench, type BulkResult } from './bulk';
@@ -287,7 +288,8 @@ const clickRows = [
 try {
   await section('browser', [...clickRows], async () => {
     if (extensionDir === '') throw new Error('no build to load (the sizes section failed)');
-    sim = await startSimulator({ port: 0 });
+    // Figure 11 reads its end event from the simulator's stamps: Node's sub-millisecond clock.
+    sim = await startSimulator({ port: 0, now: clock });
     browser = await launchBench({ extensionDir, floorDir: writeFloorExtension(join(BENCH_OUT, 'floor')) });
     machine.chromium = browser.chromiumVersion;
     log(`Chromium ${browser.chromiumVersion}, simulator at ${sim.url}`);
@@ -409,6 +411,13 @@ try {
         );
       });
     }
+
+    // Last: it installs isolate-by-policy rules for its run (and removes them after).
+    await section('autoisolate', autoIsolateFailRows(BUDGETS), async () => {
+      const r = await autoIsolateBench(b, s, { pairs: PLAN.autoIsolatePairs, warmup: PLAN.autoIsolateWarmup, split: PLAN.autoIsolateSplit });
+      details['autoisolate'] = r;
+      rows.push(...autoIsolateRows(r, BUDGETS));
+    });
   }
 } finally {
   await browser?.close().catch(() => undefined);
@@ -420,7 +429,8 @@ try {
 // ---- report ----------------------------------------------------------------------------
 const totalMs = Math.round(performance.now() - started);
 clearTimeout(watchdog);
-const order = (id: string): number => ['size', 'click', 'cold', 'pages', 'bulk', 'text', 'memory', 'unwrap', 'mail', 'qr'].indexOf(id.split('.')[0] ?? '');
+const order = (id: string): number =>
+  ['size', 'click', 'cold', 'pages', 'bulk', 'text', 'memory', 'unwrap', 'mail', 'qr', 'autoisolate'].indexOf(id.split('.')[0] ?? '');
 rows.sort((a, b) => order(a.id) - order(b.id));
 
 console.log('');
