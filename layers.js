@@ -30,7 +30,7 @@ export const LAYERS = {
     browser: true,
   },
   i18n: { what: 'translation: the words shown', uses: ['service', 'net', 'settings'], types: ['api'], browser: true },
-  messaging: { what: 'the typed messages between pages and the background', uses: ['service', 'settings'], types: ['api'], browser: true },
+  messaging: { what: 'the typed messages between pages and the background', uses: ['service', 'settings'], types: ['api', 'autoisolate'], browser: true },
   background: {
     what: 'the service worker: entries, router, actions',
     uses: ['service', 'api', 'net', 'policy', 'egress', 'fang', 'resolve', 'autoisolate', 'settings', 'i18n', 'messaging'],

@@ -2,8 +2,8 @@
  * Figure 11: isolate by policy against the right-click path (issue 25). A page on a `from`
  * site (`http://localhost:<port>/`) has one link to a counting server on 127.0.0.1; a script
  * click on it is stopped by the extension's network rule, sent to the landing page
- * (isolate.html), which checks the rules, creates the context (bulkCreate) and replaces
- * itself with the launch URL. The other side is figure 2's path for the same link: the
+ * (isolate.html), which sends its fragment to the background (`landed`: the rules checked,
+ * the context created) and replaces itself with the launch URL. The other side is figure 2's path for the same link: the
  * context menu's dispatch in the worker, the launch URL opened in a new tab.
  *
  * Both sides are timed on Node's clock (`clock`, which the simulator must stamp its
@@ -188,7 +188,7 @@ async function checkClock(sim: Simulator): Promise<void> {
  * In the landing page only (an init script of the diagnostic tab): when its document starts,
  * its messages to the worker and its rules query, on the page's epoch clock (which agrees
  * with Node's within the CDP hop, `hopMs`); the navigation's own timing entry; all sent in
- * one console message once bulkCreate answers, just before the page replaces itself.
+ * one console message once the background answers `landed`, just before the page replaces itself.
  */
 const LANDING_MARKS = String.raw`(() => {
   if (location.protocol !== 'chrome-extension:' || location.pathname !== '/isolate.html') return;
@@ -214,8 +214,7 @@ const LANDING_MARKS = String.raw`(() => {
   // wxt's browser is the browser namespace where there is one, else chrome's.
   for (const ns of [globalThis.browser, globalThis.chrome]) {
     if (!ns) continue;
-    wrap(ns.runtime, 'sendMessage', (args) => String(args[0] && args[0].type), 'bulkCreate');
-    wrap(ns.declarativeNetRequest, 'getDynamicRules', () => 'rules', 'bulkCreate');
+    wrap(ns.runtime, 'sendMessage', (args) => String(args[0] && args[0].type), 'landed');
   }
   document.addEventListener('DOMContentLoaded', () => { marks.domContentLoaded = now(); });
 })()`;
@@ -223,9 +222,9 @@ const LANDING_MARKS = String.raw`(() => {
 /**
  * Where an auto click's time goes, ms from t0 (medians over a few clicks in a tab of their
  * own, not the ratio's): the navigation's start and the landing page's response end (its
- * timing entry), its document created (the init script), getSettings sent (main.tsx runs),
- * DOMContentLoaded, the answers to getSettings and getDynamicRules, bulkCreate sent, the
- * create request at the simulator, bulkCreate answered, the launch URL's GET.
+ * timing entry), its document created (the init script), `landed` sent (main.tsx runs),
+ * DOMContentLoaded, the create request at the simulator, `landed` answered (the background
+ * checked the fragment against the rules and created the context), the launch URL's GET.
  */
 type AutoSplit = Record<string, number>;
 
@@ -254,13 +253,10 @@ async function autoSplit(b: BenchBrowser, sim: Simulator, stage: Stage, samples:
         navigationStart: origin - t0,
         landingResponseEnd: origin + (nav?.['responseEnd'] ?? Number.NaN) - t0,
         landingDocument: m('document'),
-        getSettingsSent: m('getSettings.start'),
+        landedSent: m('landed.start'),
         domContentLoaded: m('domContentLoaded'),
-        getSettingsAnswered: m('getSettings.end'),
-        rulesAnswered: m('rules.end'),
-        bulkCreateSent: m('bulkCreate.start'),
         createRequest: at(isApi),
-        bulkCreateAnswered: m('bulkCreate.end'),
+        landedAnswered: m('landed.end'),
         launchGet: at(isLaunch),
       });
     }
@@ -380,9 +376,7 @@ function splitText(p: AutoSplit): string {
     `nav ${at('navigationStart')}`,
     `landing response ${at('landingResponseEnd')}`,
     `document ${at('landingDocument')}`,
-    `getSettings ${at('getSettingsSent')}-${at('getSettingsAnswered')}`,
-    `rules -${at('rulesAnswered')}`,
-    `bulkCreate ${at('bulkCreateSent')}-${at('bulkCreateAnswered')} (request ${at('createRequest')})`,
+    `landed ${at('landedSent')}-${at('landedAnswered')} (request ${at('createRequest')})`,
     `launch GET ${at('launchGet')}`,
   ].join(', ');
 }

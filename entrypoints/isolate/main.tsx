@@ -1,25 +1,22 @@
 // The landing page of a navigation stopped by isolate-by-policy rules (src/ui/isolate).
 import { browser } from 'wxt/browser';
-import { landingPage } from '../../src/messaging/landing';
-import { askFirst, sendToBackground } from '../../src/messaging/page';
-import type { NetRule } from '../../src/autoisolate';
+import { sendToBackground } from '../../src/messaging/page';
 import { mountPage } from '../../src/ui/common/mount';
 import { App } from '../../src/ui/isolate/App';
 import '../../src/ui/isolate/isolate.css';
 
-// The settings are asked for at once; the fragment is read and taken out of the address
-// and of the history entry, so the link and the rules' key stay in this page only.
-const connector = askFirst(sendToBackground, ['getSettings']);
+// The fragment goes to the background at once, before anything is rendered; it is taken out
+// of the address and of the history entry, so the link and the rules' key stay in this page.
 const hash = location.hash;
+const first = sendToBackground('landed', { hash, go: false });
 history.replaceState(null, '', location.pathname);
 
 mountPage(
   <App
     hash={hash}
+    first={first}
     deps={{
-      connector,
-      rules: async () => (await browser.declarativeNetRequest.getDynamicRules()) as NetRule[],
-      page: landingPage(),
+      connector: sendToBackground,
       replaceWith: (url) => {
         location.replace(url);
       },

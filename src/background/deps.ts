@@ -58,6 +58,8 @@ export interface BrowserSide {
   readonly landingPage: string;
   /** True when every one of these host permissions (match patterns) is granted. */
   hasAccess(origins: readonly string[]): Promise<boolean>;
+  /** The extension's dynamic network rules in force. */
+  rules(): Promise<NetRule[]>;
   /** Replaces the extension's dynamic network rules with these (none: isolate by policy is off). */
   setRules(rules: readonly NetRule[]): Promise<void>;
 }

@@ -12,6 +12,7 @@ import { linkInText } from '../resolve';
 import { createMany, isolate, openLaunchUrls, research, type AskOutcome, type IsolateOutcome, type IsolateRequest, type ResearchChoice } from './actions';
 import { connect, readStatus, serviceOrigin } from './connection';
 import { describeFailure, RefusedUrlError, RequestRefusedError } from './failures';
+import { landed } from './rules';
 import type { Deps, Store } from './deps';
 
 export type Handlers = { [K in MessageType]: (data: MessageData<K>) => Promise<ProtocolValues[K]> };
@@ -145,6 +146,7 @@ export function createHandlers(deps: Deps): Handlers {
       }),
     research: ({ research: choice, toggles }) =>
       withNotice(deps, async () => research(deps, { research: researchChoice(choice), toggles, source: await deps.browser.activeTab() })),
+    landed: ({ hash, go }) => landed(deps, hash, go),
     // The same list again while it is being created (a double click on Create all): joined.
     bulkCreate: ({ urls, wrapped }) => deps.inFlight.run(`bulk ${wrapped ?? ''} ${urls.join(' ')}`, () => createMany(deps, urls, wrapped)),
     openContexts: async ({ ids }) => {

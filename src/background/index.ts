@@ -21,6 +21,7 @@ import { hostPatternOf } from '../net/url';
 import { landingPage } from '../messaging/landing';
 import { scanQuery } from '../messaging/scan';
 import { installRules } from './rules';
+import type { NetRule } from '../autoisolate';
 
 /** The background's one dependency object: storage, the browser, the clock (see deps.ts). */
 function createDeps(): Deps {
@@ -72,6 +73,7 @@ function createDeps(): Deps {
       hasHostPermission: (origin) => browser.permissions.contains({ origins: [hostPatternOf(origin)] }),
       landingPage: landingPage(),
       hasAccess: (origins) => browser.permissions.contains({ origins: [...origins] }),
+      rules: async () => (await browser.declarativeNetRequest.getDynamicRules()) as NetRule[],
       setRules: async (rules) => {
         const dnr = browser.declarativeNetRequest;
         const old = await dnr.getDynamicRules();

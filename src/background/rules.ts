@@ -5,8 +5,10 @@
  * (the user's or the organisation's), the host permissions, and at install and browser
  * start (a new key each time, so a key seen once is soon worth nothing).
  */
-import { ALL_SITES, autoIsolateOf, buildRules, newKey, toDomainsAccess } from '../autoisolate';
+import { ALL_SITES, autoIsolateOf, buildRules, landingOf, newKey, reasonOf, toDomainsAccess } from '../autoisolate';
+import type { Landed } from '../messaging/protocol';
 import { launchBaseOf } from '../settings/schema';
+import { createMany } from './actions';
 import type { Deps } from './deps';
 
 /**
@@ -23,4 +25,24 @@ export async function installRules(deps: Deps): Promise<void> {
   const config = autoIsolateOf(settings.autoIsolate);
   const access = { all: await deps.browser.hasAccess(ALL_SITES), to: config.to.length > 0 && (await deps.browser.hasAccess(toDomainsAccess(config))) };
   await deps.browser.setRules(buildRules(config, { page: deps.browser.landingPage, key: newKey(), exempt, access }));
+}
+
+/**
+ * The landing page's fragment: a navigation the installed rules stopped (their id and key, see
+ * src/autoisolate reasonOf), or `refused` and nothing done. Under `ask`, what it is until the
+ * user chose (`go`); else, one context for its target through the one resolver, whose checked
+ * launch URL the page puts in its own place. The check is here, in the background, whatever
+ * page sends the fragment.
+ */
+export async function landed(deps: Deps, hash: string, go: boolean): Promise<Landed> {
+  const landing = landingOf(hash);
+  if (landing === null) return { kind: 'refused' };
+  const [rules, view] = await Promise.all([deps.browser.rules(), deps.store.readSettings()]);
+  const reason = reasonOf(landing, rules, { page: deps.browser.landingPage });
+  if (reason === null) return { kind: 'refused' };
+  const target = { url: landing.url, host: new URL(landing.url).hostname, reason };
+  if (!go && autoIsolateOf(view.settings.autoIsolate).ask) return { ...target, kind: 'ask', local: 'from' in reason };
+  const { launchUrls, failures } = await deps.inFlight.run(`landed ${landing.url}`, () => createMany(deps, [landing.url]));
+  const launchUrl = launchUrls[0];
+  return launchUrl === undefined ? { ...target, kind: 'failed', error: failures[0]?.error ?? '' } : { ...target, kind: 'opened', launchUrl };
 }

@@ -9,6 +9,7 @@
  */
 import * as z from 'zod/mini';
 import type { ContextDetails, DeleteProxiesResult, ProxyChangeResult, ProxyListResult } from '../api';
+import type { Reason } from '../autoisolate';
 import type { RecentContext } from '../settings/recent';
 import type { SettingKey, Settings } from '../settings/schema';
 import type { ImportPreview, SettingsView } from '../settings/store';
@@ -83,7 +84,7 @@ const proxyList = () => z.array(z.unknown()).check(z.maxLength(1000));
 /** Every message: its data schema and the pages that may send it. */
 export const PROTOCOL = {
   getStatus: { pages: ['popup', 'options', 'mail'], data: once(() => z.strictObject({})) },
-  getSettings: { pages: ['popup', 'options', 'mail', 'isolate'], data: once(() => z.strictObject({})) },
+  getSettings: { pages: ['popup', 'options', 'mail'], data: once(() => z.strictObject({})) },
   saveSettings: { pages: ['options'], data: once(() => z.strictObject({ patch: z.record(z.string(), z.unknown()) })) },
   setToken: { pages: ['options'], data: once(() => z.strictObject({ token: text(MAX_TOKEN_LENGTH), remember: z.boolean() })) },
   setRemember: { pages: ['options'], data: once(() => z.strictObject({ remember: z.boolean() })) },
@@ -103,14 +104,19 @@ export const PROTOCOL = {
       }),
     ),
   },
+  /**
+   * The landing page (isolate.html): the fragment a rule sent it with. The background checks
+   * it against the rules installed and isolates the target (or, asking first, says what it is
+   * until `go`).
+   */
+  landed: { pages: ['isolate'], data: once(() => z.strictObject({ hash: text(MAX_TEXT + 256), go: z.boolean() })) },
   isolateCurrentTab: {
     pages: ['popup'],
     data: once(() => z.strictObject({ session: z.enum(['standard', 'research']), research: z.optional(researchChoice()), toggles: z.optional(toggles()) })),
   },
   research: { pages: ['popup'], data: once(() => z.strictObject({ research: researchChoice(), toggles: z.optional(toggles()) })) },
-  // The landing page (isolate.html) creates the one context of a navigation the rules stopped, once it checked they did.
   bulkCreate: {
-    pages: ['popup', 'mail', 'isolate'],
+    pages: ['popup', 'mail'],
     data: once(() => z.strictObject({ urls: z.array(text(MAX_TEXT)).check(z.minLength(1), z.maxLength(MAX_BULK_URLS)), wrapped: wrapped() })),
   },
   openContexts: { pages: ['popup', 'mail'], data: once(() => z.strictObject({ ids: z.array(id()).check(z.minLength(1), z.maxLength(500)) })) },
@@ -204,6 +210,16 @@ interface ConnectionResult {
   readonly message: string;
 }
 
+/** A navigation the rules stopped, as the background found it (see src/background/rules.ts). */
+export type Landed =
+  /** The installed rules did not send this: nothing was done. */
+  | { readonly kind: 'refused' }
+  | ({ readonly url: string; readonly host: string; readonly reason: Reason } & (
+      | { readonly kind: 'ask'; readonly local: boolean }
+      | { readonly kind: 'opened'; readonly launchUrl: string }
+      | { readonly kind: 'failed'; readonly error: string }
+    ));
+
 /** The reply value of each message. */
 export interface ProtocolValues {
   getStatus: Status;
@@ -215,6 +231,7 @@ export interface ProtocolValues {
   testConnection: ConnectionResult;
   isolate: IsolateResult;
   isolateCurrentTab: IsolateResult;
+  landed: Landed;
   research: IsolateResult;
   bulkCreate: BulkResult;
   openContexts: { readonly opened: number };

@@ -233,6 +233,7 @@ export function createFakes(sim: Simulator, settings: Settings = simSettings(sim
       },
       landingPage: 'chrome-extension://isolink-test/isolate.html',
       hasAccess: (origins) => Promise.resolve(origins.every((origin) => state.hostAccess.includes(origin))),
+      rules: () => Promise.resolve([...(state.ruleSets.at(-1) ?? [])]),
       setRules: (rules) => {
         state.ruleSets.push([...rules]);
         return Promise.resolve();

@@ -1,12 +1,14 @@
 /**
  * Isolate by policy in the background: the rules installed for the settings in force
- * (and left alone when the organisation's value is broken). The landing page's isolation is
- * bulkCreate's (background-actions), its checks test/unit/isolate-page.test.ts.
+ * (and left alone when the organisation's value is broken), and the landing page's fragment
+ * checked here against them: refused, asked, or one context for its target, against the
+ * simulator.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALL_SITES, type NetRule } from '../../src/autoisolate';
-import { installRules } from '../../src/background/rules';
+import { installRules, landed } from '../../src/background/rules';
+import { targetUrlOf } from '../simulator/state';
 import { settingIssue } from '../../src/settings/errors';
 import type { Simulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
@@ -74,5 +76,66 @@ describe('installRules', () => {
     const unreadable = { ...deps, store: { ...deps.store, readSettings: () => Promise.reject(new Error('managed policy not read in time')) } };
     await expect(installRules(unreadable)).rejects.toThrow();
     expect(state.ruleSets).toEqual([]);
+  });
+});
+
+describe('landed (the landing page’s fragment)', () => {
+  const settingsWith = (autoIsolate: Record<string, unknown>) => simSettings(sim(), { autoIsolate });
+
+  async function installed(autoIsolate: Record<string, unknown>) {
+    const fakes = createFakes(sim(), settingsWith(autoIsolate));
+    await installRules(fakes.deps);
+    const substitution = redirects(fakes.state.ruleSets.at(-1) ?? [])[0]?.action.redirect?.regexSubstitution ?? '';
+    const key = /#k=([0-9a-f]{32})/u.exec(substitution)?.[1] ?? '';
+    return { ...fakes, key };
+  }
+
+  it('isolates the target of a fragment the installed rules wrote: one context, its launch URL, no tab', async () => {
+    const { deps, state, key } = await installed({ from: ['mail.example'] });
+    const answer = await landed(deps, `#k=${key}&r=100&u=https://phish.example/login`, false);
+    expect(answer).toMatchObject({ kind: 'opened', url: 'https://phish.example/login', host: 'phish.example', reason: { from: 'mail.example' } });
+    expect(answer.kind === 'opened' && answer.launchUrl.startsWith(`${sim().launchBase}/launch?ctx=`)).toBe(true);
+    expect([...sim().state.contexts.values()].map(targetUrlOf)).toEqual(['https://phish.example/login']);
+    expect(state.tabs).toEqual([]);
+  });
+
+  it.each([
+    ['no fragment', () => ''],
+    ['a guessed key', () => `#k=${'f'.repeat(32)}&r=100&u=https://phish.example/`],
+    ['a rule that does not redirect', (key: string) => `#k=${key}&r=101&u=https://phish.example/`],
+    ['a target on the from site', (key: string) => `#k=${key}&r=100&u=https://a.mail.example/`],
+  ])('refuses %s and sends nothing', async (_name, fragment) => {
+    const { deps, key } = await installed({ from: ['mail.example'] });
+    expect(await landed(deps, fragment(key), true)).toEqual({ kind: 'refused' });
+    expect(sim().requests.filter((request) => request.path === '/api/')).toEqual([]);
+  });
+
+  it('asks first when the settings say so, and isolates only once told to go', async () => {
+    const { deps, key } = await installed({ from: ['mail.example'], to: ['watched.example'], ask: true });
+    expect(await landed(deps, `#k=${key}&r=100&u=https://phish.example/`, false)).toEqual({
+      kind: 'ask',
+      url: 'https://phish.example/',
+      host: 'phish.example',
+      reason: { from: 'mail.example' },
+      local: true,
+    });
+    // A watched domain is never offered to open on this computer, wherever the link starts.
+    expect(await landed(deps, `#k=${key}&r=100&u=https://a.watched.example/`, false)).toMatchObject({
+      kind: 'ask',
+      local: false,
+      reason: { to: 'watched.example' },
+    });
+    expect(sim().state.contexts.size).toBe(0);
+    expect(await landed(deps, `#k=${key}&r=100&u=https://phish.example/`, true)).toMatchObject({ kind: 'opened' });
+    expect(sim().state.contexts.size).toBe(1);
+  });
+
+  it('says why the service refused the target, and creates nothing', async () => {
+    const { deps, key } = await installed({ to: ['watched.example'] });
+    sim().faults.set({ refuseUrls: ['https://a.watched.example/x'] });
+    const answer = await landed(deps, `#k=${key}&r=10&u=https://a.watched.example/x`, false);
+    expect(answer).toMatchObject({ kind: 'failed', url: 'https://a.watched.example/x', reason: { to: 'watched.example' } });
+    expect(answer.kind === 'failed' ? answer.error : '').not.toBe('');
+    expect(sim().state.contexts.size).toBe(0);
   });
 });

@@ -52,7 +52,7 @@ function recordingHandlers(behaviour: Partial<Record<MessageType, (data: unknown
 const RESEARCH = { egressRegion: '', browserProfile: null, availability: [], connectivity: [] };
 
 /** One valid message of every type, and the page that sends it. */
-const VALID: readonly (readonly [MessageType, 'popup' | 'options', unknown])[] = [
+const VALID: readonly (readonly [MessageType, 'popup' | 'options' | 'isolate', unknown])[] = [
   ['getStatus', 'popup', {}],
   ['getSettings', 'options', {}],
   ['saveSettings', 'options', { patch: { tabPlacement: 'background' } }],
@@ -62,6 +62,7 @@ const VALID: readonly (readonly [MessageType, 'popup' | 'options', unknown])[] =
   ['testConnection', 'options', {}],
   ['isolate', 'popup', { url: 'hxxps://evil[.]example/', session: 'standard', toggles: { readonly: true } }],
   ['isolateCurrentTab', 'popup', { session: 'research' }],
+  ['landed', 'isolate', { hash: '#k=0&r=100&u=https://a.example/', go: false }],
   ['research', 'popup', { research: RESEARCH }],
   ['bulkCreate', 'popup', { urls: ['https://a.example/', 'https://b.example/'] }],
   ['openContexts', 'popup', { ids: ['ctx1', 'ctx2'] }],
@@ -80,7 +81,7 @@ const VALID: readonly (readonly [MessageType, 'popup' | 'options', unknown])[] =
   ['importSettings', 'options', { json: '{}', confirmed: { serviceUrl: 'https://isolation.acme.example', launchUrl: '' } }],
 ];
 
-const SENDERS = { popup: POPUP, options: OPTIONS_PAGE } as const;
+const SENDERS = { popup: POPUP, options: OPTIONS_PAGE, isolate: LANDING } as const;
 
 function refused(message: string): Reply<never> {
   return { ok: false, error: { name: 'RefusedMessage', message } };
@@ -134,7 +135,7 @@ describe('accepted messages', () => {
 describe.each([
   ['the reported mail page', 'mail', { id: EXTENSION_ID, url: `${ORIGIN}/mail.html`, frameId: 0 }, ['getStatus', 'getSettings', 'bulkCreate', 'openContexts']],
   // The landing page of a navigation stopped by isolate-by-policy rules: it reads the settings and isolates what it checked.
-  ['the landing page', 'isolate', { ...LANDING, url: `${LANDING.url ?? ''}#k=0&r=1&u=https://a.example/` }, ['getSettings', 'bulkCreate']],
+  ['the landing page', 'isolate', { ...LANDING, url: `${LANDING.url ?? ''}#k=0&r=1&u=https://a.example/` }, ['landed']],
 ] as const)('%s', (_name, page, sender: Sender, allowed: readonly MessageType[]) => {
   it('is a page of the extension, whatever its fragment', () => {
     expect(pageOf(sender, OPTIONS)).toBe(page);

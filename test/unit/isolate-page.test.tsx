@@ -1,20 +1,20 @@
 // @vitest-environment happy-dom
 /**
- * The landing page (isolate.html) against fakes: what the fragment must be for anything to
- * be sent, the one bulkCreate of the target it checked, the launch URL put in the tab's
- * place, ask first, and failures that open nothing. Its place in the browser (the rules
+ * The landing page (isolate.html) against a fake background that checks the fragment as
+ * the real one does (against the rules, background-autoisolate tests the real one): the
+ * launch URL put in the tab's place, ask first, and failures that open nothing. Its place in the browser (the rules
  * that send a navigation here, a hostile page that tries) is end to end, test/e2e/autoisolate.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { autoIsolateOf, buildRules, type AutoIsolate, type NetRule } from '../../src/autoisolate';
+import { autoIsolateOf, buildRules, landingOf, reasonOf, type AutoIsolate, type NetRule } from '../../src/autoisolate';
 import { RemoteError } from '../../src/messaging/page';
 import type { BulkResult } from '../../src/messaging/protocol';
 import { App } from '../../src/ui/isolate/App';
 import type { LandingDeps } from '../../src/ui/isolate/landing';
 import { installMessages } from '../support/i18n';
-import { fakeConnector, viewOf } from '../support/options-page';
+import { fakeConnector } from '../support/options-page';
 
 const PAGE = 'chrome-extension://isolink/isolate.html';
 const KEY = 'a'.repeat(32);
@@ -39,14 +39,22 @@ function renderPage(hash: string, options: { config?: Partial<AutoIsolate>; bulk
   const rules = options.rules ?? buildRules(config, { page: PAGE, key: KEY, exempt: [], access: { all: true, to: true } });
   const replaced: string[] = [];
   let left = 0;
+  // The background's own check (src/background/rules.ts landed), on these rules, with bulkCreate's answer.
+  const bulk = options.bulk ?? (() => created(LAUNCH));
   const fake = fakeConnector({
-    getSettings: () => viewOf({ autoIsolate: { from: [...config.from], to: [...config.to], except: [...config.except], ask: config.ask } }),
-    bulkCreate: options.bulk ?? (() => created(LAUNCH)),
+    landed: async ({ hash: fragment, go }) => {
+      const landing = landingOf(fragment);
+      const reason = landing && reasonOf(landing, rules, { page: PAGE });
+      if (!landing || !reason) return { kind: 'refused' };
+      const target = { url: landing.url, host: new URL(landing.url).hostname, reason };
+      if (!go && config.ask) return { ...target, kind: 'ask', local: 'from' in reason };
+      const result = await bulk();
+      const launchUrl = result.created[0]?.launchUrl;
+      return launchUrl === undefined ? { ...target, kind: 'failed', error: result.failures[0]?.error ?? '' } : { ...target, kind: 'opened', launchUrl };
+    },
   });
   const deps: LandingDeps = {
     connector: fake.connector,
-    rules: () => Promise.resolve(rules),
-    page: PAGE,
     replaceWith: (url) => {
       replaced.push(url);
     },
@@ -55,7 +63,7 @@ function renderPage(hash: string, options: { config?: Partial<AutoIsolate>; bulk
     },
     openOptions: () => Promise.resolve(),
   };
-  const utils = render(<App deps={deps} hash={hash} />);
+  const utils = render(<App deps={deps} hash={hash} first={fake.connector('landed', { hash, go: false })} />);
   return { ...utils, ...fake, replaced, left: () => left };
 }
 
@@ -67,7 +75,7 @@ describe('the landing page', () => {
     await waitFor(() => {
       expect(replaced).toEqual([LAUNCH]);
     });
-    expect(sent('bulkCreate')).toEqual([{ urls: [TARGET] }]);
+    expect(sent('landed')).toEqual([{ hash: `#k=${KEY}&r=100&u=${TARGET}`, go: false }]);
     expect(phase(container)).toBe('opening');
     expect(screen.getByText('Links opened from mail.example open in isolation.')).toBeTruthy();
   });
@@ -87,7 +95,7 @@ describe('the landing page', () => {
       expect(phase(container)).toBe('refused');
     });
     expect(screen.getByRole('heading').textContent).toBe('Isolink did not open this link');
-    expect(calls.filter((call) => call.type !== 'getSettings')).toEqual([]);
+    expect(calls.map((call) => call.type)).toEqual(['landed']);
     expect(replaced).toEqual([]);
   });
 
@@ -98,14 +106,14 @@ describe('the landing page', () => {
     });
     expect(container.querySelector('.target-url')?.textContent).toBe(TARGET);
     expect(container.querySelector('a')).toBeNull();
-    expect(sent('bulkCreate')).toEqual([]);
+    expect(replaced).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(left()).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Open in isolation' }));
     await waitFor(() => {
       expect(replaced).toEqual([LAUNCH]);
     });
-    expect(sent('bulkCreate')).toEqual([{ urls: [TARGET] }]);
+    expect(sent('landed').map((data) => (data as { go: boolean }).go)).toEqual([false, true]);
   });
 
   it('ask: offers to open a link leaving a from site on this computer, never one to a watched domain', async () => {
@@ -139,7 +147,7 @@ describe('the landing page', () => {
     await waitFor(() => {
       expect(screen.getByRole('alert').textContent).toBe('The service refused this link.');
     });
-    expect(sent('bulkCreate')).toHaveLength(2);
+    expect(sent('landed')).toHaveLength(2);
     expect(replaced).toEqual([]);
   });
 });

@@ -7,16 +7,20 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { errorText } from '../options/errors';
-import { check, openInIsolation, type Landing, type LandingDeps, type Stopped } from './landing';
+import type { Landed } from '../../messaging/protocol';
+import { openInIsolation, settle, type Landing, type LandingDeps, type Stopped } from './landing';
 
 interface Props {
   readonly deps: LandingDeps;
   /** The fragment the page was opened with (read, then taken out of the address, by main.tsx). */
   readonly hash: string;
+  /** The background's answer about it, asked for as the page's script started (main.tsx). */
+  readonly first: Promise<Landed>;
 }
 
 function Reason({ stopped }: { readonly stopped: Stopped }) {
   const { reason } = stopped;
+  if (reason === undefined) return null;
   return <p class="muted">{'from' in reason ? t('isolateReasonFrom', reason.from) : t('isolateReasonTo', reason.to)}</p>;
 }
 
@@ -34,22 +38,14 @@ function Target({ stopped }: { readonly stopped: Stopped }) {
   );
 }
 
-export function App({ deps, hash }: Props) {
+export function App({ deps, hash, first }: Props) {
   const [state, setState] = useState<Landing>({ phase: 'checking' });
   const open = (stopped: Stopped): void => {
     setState({ phase: 'opening', stopped });
     void openInIsolation(stopped, deps).then(setState);
   };
   useEffect(() => {
-    void check(hash, deps).then(
-      (next) => {
-        if (next.phase === 'opening') open(next.stopped);
-        else setState(next);
-      },
-      () => {
-        setState({ phase: 'refused' });
-      },
-    );
+    void settle(hash, first, deps).then(setState);
     // Once, for the fragment the page was opened with.
   }, []);
 
