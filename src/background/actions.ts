@@ -11,6 +11,7 @@ import type { PolicyEntry } from '../policy';
 import { bulkFailureText, refusedUrlText } from '../i18n/errors';
 import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../resolve';
 import type { RecentContext } from '../settings/recent';
+import type { SettingsView } from '../settings/store';
 import { expirySeconds, type Settings } from '../settings/schema';
 import { checkSettings, connect, identityOf, type Connection } from './connection';
 import type { Deps, OpenTabOptions, SourceTab } from './deps';
@@ -221,11 +222,12 @@ export interface BulkOutcome {
 
 /**
  * Creates contexts for many links (found in a selection or a pasted list) in as few
- * requests as the client batches; opens no tab. Each link is resolved as one link is:
+ * requests as the client batches; opens no tab (`read`: the settings a caller is already reading).
+ * Each link is resolved as one link is:
  * there is no asking here, so "ask" takes the real targets unless `wrapped` says otherwise.
  */
-export async function createMany(deps: Deps, links: readonly string[], wrapped?: WrappedChoice): Promise<BulkOutcome> {
-  const connection = await connect(deps);
+export async function createMany(deps: Deps, links: readonly string[], wrapped?: WrappedChoice, read?: Promise<SettingsView>): Promise<BulkOutcome> {
+  const connection = await connect(deps, read);
   const mode = wrapped ?? (connection.settings.unwrap === 'keep' ? 'keep' : 'unwrap');
   const failures: BulkOutcome['failures'][number][] = [];
   const targets: Target[] = [];

@@ -7,6 +7,7 @@ import { createClient, type IsolinkClient } from '../api';
 import { t } from '../i18n';
 import { checkServiceBase } from '../net/url';
 import { launchBaseOf, type Settings } from '../settings/schema';
+import type { SettingsView } from '../settings/store';
 import type { StoredToken } from '../settings/token';
 import type { Status } from '../messaging/protocol';
 import type { Deps } from './deps';
@@ -21,6 +22,12 @@ export interface Connection {
 function originOf(base: string): string | null {
   const check = checkServiceBase(base);
   return check.ok ? new URL(check.base).origin : null;
+}
+
+/** The origin launch tabs open on (the launch base, or the service's), or null when it is not a valid base. */
+export function launchOrigin(settings: Pick<Settings, 'serviceUrl' | 'launchUrl'>): string | null {
+  const base = launchBaseOf(settings);
+  return base === '' ? null : originOf(base);
 }
 
 /** The origin of the service in force, or null when none is set or it is not a valid base. */
@@ -86,8 +93,8 @@ export interface CheckedSettings {
  * NotConfiguredError or PermissionMissingError says what is missing. Host access is
  * checked every time (users can revoke it). Reads no token.
  */
-export async function checkSettings(deps: Deps): Promise<CheckedSettings> {
-  const { settings, managedBroken } = await deps.store.readSettings();
+export async function checkSettings(deps: Deps, read: Promise<SettingsView> = deps.store.readSettings()): Promise<CheckedSettings> {
+  const { settings, managedBroken } = await read;
   // An invalid value the organisation set stops everything: the user's value never takes its place.
   if (managedBroken.length > 0) throw new NotConfiguredError('problemManagedBroken', [managedBroken.join(', ')]);
   const origin = serviceOrigin(settings);
@@ -98,14 +105,17 @@ export async function checkSettings(deps: Deps): Promise<CheckedSettings> {
   return { settings, origin, launchBase };
 }
 
-/** A client for the service, on settings checked as checkSettings does; the token is read when a request leaves. */
-export async function connect(deps: Deps): Promise<Connection> {
+/**
+ * A client for the service, on settings checked as checkSettings does; the token is read when a
+ * request leaves. `read`: the settings already being read by the caller, not read again.
+ */
+export async function connect(deps: Deps, read?: Promise<SettingsView>): Promise<Connection> {
   // The token is read beside the settings, not after them: one storage round trip less
   // between the click and the request. Only the first request uses this read; any later
   // one (a retry) reads again. Marked handled here: a failure surfaces where it is awaited.
   let tokenRead: Promise<StoredToken | null> | undefined = deps.store.readToken();
   tokenRead.catch(() => undefined);
-  const { settings, origin, launchBase } = await checkSettings(deps);
+  const { settings, origin, launchBase } = await checkSettings(deps, read);
   const client = createClient({
     baseUrl: settings.serviceUrl,
     launchBase,

@@ -7,8 +7,8 @@
  */
 import { ALL_SITES, autoIsolateOf, buildRules, landingOf, newKey, reasonOf, toDomainsAccess } from '../autoisolate';
 import type { Landed } from '../messaging/protocol';
-import { launchBaseOf } from '../settings/schema';
 import { createMany } from './actions';
+import { launchOrigin, serviceOrigin } from './connection';
 import type { Deps } from './deps';
 
 /**
@@ -21,7 +21,7 @@ export async function installRules(deps: Deps): Promise<void> {
   const view = await deps.store.readSettings();
   if (view.managedIssues.some((issue) => issue.key === 'autoIsolate')) return;
   const { settings } = view;
-  const exempt = [settings.serviceUrl, launchBaseOf(settings)].filter((base) => URL.canParse(base)).map((base) => new URL(base).origin);
+  const exempt = [serviceOrigin(settings), launchOrigin(settings)].filter((origin) => origin !== null);
   const config = autoIsolateOf(settings.autoIsolate);
   const access = { all: await deps.browser.hasAccess(ALL_SITES), to: config.to.length > 0 && (await deps.browser.hasAccess(toDomainsAccess(config))) };
   await deps.browser.setRules(buildRules(config, { page: deps.browser.landingPage, key: newKey(), exempt, access }));
@@ -37,12 +37,14 @@ export async function installRules(deps: Deps): Promise<void> {
 export async function landed(deps: Deps, hash: string, go: boolean): Promise<Landed> {
   const landing = landingOf(hash);
   if (landing === null) return { kind: 'refused' };
-  const [rules, view] = await Promise.all([deps.browser.rules(), deps.store.readSettings()]);
+  // The settings are read once: for `ask`, and by the create that follows.
+  const read = deps.store.readSettings();
+  const [rules, view] = await Promise.all([deps.browser.rules(), read]);
   const reason = reasonOf(landing, rules, { page: deps.browser.landingPage });
   if (reason === null) return { kind: 'refused' };
   const target = { url: landing.url, host: new URL(landing.url).hostname, reason };
   if (!go && autoIsolateOf(view.settings.autoIsolate).ask) return { ...target, kind: 'ask', local: 'from' in reason };
-  const { launchUrls, failures } = await deps.inFlight.run(`landed ${landing.url}`, () => createMany(deps, [landing.url]));
+  const { launchUrls, failures } = await deps.inFlight.run(`landed ${landing.url}`, () => createMany(deps, [landing.url], undefined, read));
   const launchUrl = launchUrls[0];
   return launchUrl === undefined ? { ...target, kind: 'failed', error: failures[0]?.error ?? '' } : { ...target, kind: 'opened', launchUrl };
 }
