@@ -357,9 +357,26 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
     await options.close();
   });
 
-  /** A from page on `localhost` with one link to the target server (127.0.0.1: another site). */
-  async function fromPage(target: LocalServer): Promise<LocalServer> {
-    return localServer({ '/': ['text/html', `<!doctype html><title>mail</title><a id="link" href="${target.origin}/phish">report</a>`] });
+  /** A target server, and a from page on `localhost` with one link to it (127.0.0.1: another site). */
+  interface Sites {
+    readonly target: LocalServer;
+    readonly site: LocalServer;
+  }
+
+  /**
+   * Relaunches with a policy for the simulator (service, user, token) and `autoIsolate`, and runs
+   * `test` with a target server and a from page linking to it; both are closed after.
+   */
+  async function withAutoIsolatePolicy(autoIsolate: Record<string, unknown>, test: (current: Browser, sites: Sites) => Promise<void>): Promise<void> {
+    const current = await relaunchWith({ serviceUrl: sim.url, launchUrl: sim.launchBase, username: ANALYST, token: sim.adminToken, autoIsolate });
+    const target = await localServer();
+    const site = await localServer({ '/': ['text/html', `<!doctype html><title>mail</title><a id="link" href="${target.origin}/phish">report</a>`] });
+    try {
+      await test(current, { target, site });
+    } finally {
+      await site.close();
+      await target.close();
+    }
   }
 
   /** Clicks the from page's link under the policy in force; resolves once its tab shows a launch URL. */
@@ -373,16 +390,7 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
   }
 
   it('autoIsolate from the policy: a link on a from page opens in isolation, its target receives nothing, the section is locked', async () => {
-    const current = await relaunchWith({
-      serviceUrl: sim.url,
-      launchUrl: sim.launchBase,
-      username: ANALYST,
-      token: sim.adminToken,
-      autoIsolate: { from: ['localhost'] },
-    });
-    const target = await localServer();
-    const site = await fromPage(target);
-    try {
+    await withAutoIsolatePolicy({ from: ['localhost'] }, async (current, { target, site }) => {
       await expect
         .poll(() => current.worker.evaluate(async () => (await chrome.declarativeNetRequest.getDynamicRules()).length), { timeout: 15_000 })
         .toBeGreaterThan(0);
@@ -397,24 +405,12 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
       expect(await list.isDisabled()).toBe(true);
       expect(await descriptionOf(list)).toContain(LOCKED_NOTE);
       await options.close();
-    } finally {
-      await site.close();
-      await target.close();
-    }
+    });
   });
 
   it('an autoIsolate the extension cannot use is reported and locked, and never loosens the rules in force', async () => {
     // Valid for the schema (strings), refused by the extension (not a domain).
-    const current = await relaunchWith({
-      serviceUrl: sim.url,
-      launchUrl: sim.launchBase,
-      username: ANALYST,
-      token: sim.adminToken,
-      autoIsolate: { from: ['not a domain'] },
-    });
-    const target = await localServer();
-    const site = await fromPage(target);
-    try {
+    await withAutoIsolatePolicy({ from: ['not a domain'] }, async (current, { target, site }) => {
       const options = await current.openPage('options.html');
       const region = options.getByRole('region', { name: 'Some settings from your organisation could not be used' });
       expect(await region.textContent()).toContain('autoIsolate');
@@ -424,9 +420,6 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
       await clickThrough(current, site);
       expect([...sim.state.contexts.values()].map(targetUrlOf)).toEqual([`${target.origin}/phish`]);
       expect(target.hits).toEqual([]);
-    } finally {
-      await site.close();
-      await target.close();
-    }
+    });
   });
 });
