@@ -18,7 +18,6 @@ import { exportSettings, importSettings, previewImport, readSettingsView, saveSe
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
-import { landingPage } from '../messaging/landing';
 import { scanQuery } from '../messaging/scan';
 import { installRules } from './rules';
 import type { NetRule } from '../autoisolate';
@@ -71,7 +70,10 @@ function createDeps(): Deps {
         return tab ? { id: tab.id, index: tab.index, windowId: tab.windowId, url: tab.url } : undefined;
       },
       hasHostPermission: (origin) => browser.permissions.contains({ origins: [hostPatternOf(origin)] }),
-      landingPage: landingPage(),
+      // The fixed address, from the extension's origin: runtime.getURL('/isolate.html') answers
+      // Chrome's per-session dynamic address for a page web-accessible only through one, which
+      // the rules (they persist across restarts) must not carry and no web page should see.
+      landingPage: new URL('/isolate.html', browser.runtime.getURL('/')).href,
       hasAccess: (origins) => browser.permissions.contains({ origins: [...origins] }),
       rules: async () => (await browser.declarativeNetRequest.getDynamicRules()) as NetRule[],
       setRules: async (rules) => {

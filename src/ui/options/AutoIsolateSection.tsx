@@ -5,14 +5,13 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { ALL_SITES, autoIsolateOf, toDomainsAccess, type AutoIsolate } from '../../autoisolate';
+import { ALL_SITES, AUTO_ISOLATE_LIMITS, autoIsolateOf, toDomainsAccess, type AutoIsolate } from '../../autoisolate';
 import { t, type MessageKey } from '../../i18n';
 import { Button } from '../common/Button';
 import { CheckField, Field, fieldDescription, useFieldIds } from '../common/fields';
 import { NoticeLine } from '../common/NoticeLine';
 import { errorNotice, infoNotice, okNotice } from '../common/notice';
 import { useTask } from '../common/task';
-import { AUTO_ISOLATE_LIMITS } from '../../autoisolate';
 import { configOf, draftOf, LIST_KEYS, type AutoIsolateDraft, type ListKey, type ParsedList } from './autoisolate-draft';
 import { useDraft } from './draft';
 import { failed } from './errors';
