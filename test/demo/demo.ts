@@ -4,7 +4,7 @@
  *
  * With a display it is an ordinary browser window to try by hand (Ctrl-C ends it).
  * Without one it runs a short scripted tour (a link, a selection, a research session, a link
- * rewritten by Safe Links, a reported mail), prints what happened and saves screenshots under
+ * rewritten by Safe Links, a reported mail, a link isolated by policy), prints what happened and saves screenshots under
  * test-results/demo/. Either way a sample reported mail is written there to drop on the
  * Reported mail page.
  */
@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { PHISH } from '../e2e/fixtures/mails';
-import { configureThroughOptions, findChromium, launch, type Session } from '../e2e/harness';
+import { autoIsolateThroughOptions, configureThroughOptions, findChromium, launch, type Session } from '../e2e/harness';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = resolve(ROOT, 'test-results/demo');
@@ -27,14 +27,26 @@ function step(text: string): void {
   console.log(`\n▶ ${text}`);
 }
 
-async function servePage(): Promise<{ url: string; close(): void }> {
-  const html = readFileSync(resolve(import.meta.dirname, 'samples.html'));
-  const server = createServer((_req, res) => {
+interface SamplePage {
+  readonly url: string;
+  /** Requests for the watched link (`/watched/...`): the policy isolates it, so none ever arrive. */
+  readonly watchedHits: () => number;
+  close(): void;
+}
+
+/** The sample page on 127.0.0.1; its watched link points at the same server under the name `localhost`. */
+async function servePage(): Promise<SamplePage> {
+  const template = readFileSync(resolve(import.meta.dirname, 'samples.html'), 'utf8');
+  let port = 0;
+  let watchedHits = 0;
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/watched/') === true) watchedHits += 1;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" });
-    res.end(html);
+    res.end(template.replaceAll('{{PORT}}', String(port)));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+  port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}/`, watchedHits: () => watchedHits, close: () => server.close() };
 }
 
 async function waitForLaunchTabs(session: Session, count: number): Promise<Page[]> {
@@ -54,7 +66,7 @@ async function shoot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-async function tour(session: Session, samples: Page): Promise<void> {
+async function tour(session: Session, samples: Page, served: SamplePage): Promise<void> {
   const shots: string[] = [await shoot(samples, '1-sample-page')];
 
   step('Right-click a link → "Open link in isolation"');
@@ -119,6 +131,16 @@ async function tour(session: Session, samples: Page): Promise<void> {
   const after = await waitForLaunchTabs(session, launched + 2);
   console.log(`  ${count} links could be isolated; 2 chosen; isolated tabs opened: ${after.length - launched}`);
 
+  step('A plain click on a link to a watched domain → isolated by policy, never loaded');
+  await samples.bringToFront();
+  await samples.locator('#watched').click();
+  await samples.waitForURL((url) => url.href.startsWith(`${session.sim.launchBase}/launch?ctx=`), { timeout: 15_000 });
+  await samples.getByTestId('target-url').waitFor();
+  console.log(`  the same tab now shows: ${samples.url()}`);
+  console.log(`  session page shows: ${await samples.getByTestId('target-url').textContent()}`);
+  console.log(`  requests that reached the watched link's server: ${served.watchedHits()}`);
+  shots.push(await shoot(samples, '7-isolated-by-policy'));
+
   step('What the simulator saw');
   for (const context of session.sim.state.contexts.values()) {
     console.log(`  ${context.id}  ${(context.contextData.session_type ?? 'service-ruby').padEnd(18)} ${context.contextData.urls?.[0] ?? '(no URL)'}`);
@@ -147,12 +169,14 @@ async function main(): Promise<void> {
 
   step('Configuring Isolink through its options page');
   await configureThroughOptions(session, { token: session.sim.adminToken, username: USER });
+  step('Setting a policy through the options page: every link to localhost opens in isolation');
+  await autoIsolateThroughOptions(session, { to: ['localhost'] });
   const samples = await session.context.newPage();
   await samples.goto(page.url);
 
   if (headless) {
     try {
-      await tour(session, samples);
+      await tour(session, samples, page);
     } finally {
       await session.close();
       page.close();
@@ -161,6 +185,7 @@ async function main(): Promise<void> {
   }
   console.log(`\nIsolink is ready in the Chromium window, configured for ${USER}.`);
   console.log('Right-click the sample links or select the defanged text; open the toolbar popup.');
+  console.log('Click the link to the watched domain: the policy isolates every link to localhost.');
   console.log(`Open the popup's "Reported mail…" and drop ${SAMPLE_MAIL} on the page.`);
   console.log('Press Ctrl-C here to stop.');
   const stop = async (): Promise<void> => {

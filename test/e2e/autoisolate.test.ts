@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { targetUrlOf } from '../simulator/state';
-import { findChromium, useSession, type Session } from './harness';
+import { autoIsolateThroughOptions, dynamicRules as rulesOf, findChromium, useSession, type Session } from './harness';
 import { localServer, type LocalServer } from './local-server';
 
 /** The from page: a same-tab link, a new-tab link, a script navigation, a form, all to `target`. */
@@ -46,25 +46,8 @@ describe.skipIf(!findChromium() && !process.env['CI'])('isolate by policy in rea
   /** Targets of the contexts the simulator holds, in creation order. */
   const created = (): string[] => [...session.sim.state.contexts.values()].map((context) => targetUrlOf(context) ?? '');
 
-  /** Types the lists into the options page and saves them, then waits until the worker installed rules with a new key. */
-  async function setAutoIsolate(value: { from?: string[]; to?: string[]; except?: string[]; ask?: boolean }): Promise<void> {
-    const before = JSON.stringify(await dynamicRules());
-    const options = await session.openPage('options.html');
-    const section = options.getByRole('region', { name: 'Isolate automatically' });
-    await section.getByLabel('Links opened from these sites').fill((value.from ?? []).join('\n'));
-    await section.getByLabel('Links to these domains, always').fill((value.to ?? []).join('\n'));
-    await section.getByLabel('Never isolate these domains').fill((value.except ?? []).join('\n'));
-    await section.getByLabel('Ask before opening each link').setChecked(value.ask ?? false);
-    await section.getByRole('button', { name: 'Save automatic isolation' }).click();
-    await section.getByText('Saved. The rules apply to links opened from now on.').waitFor({ timeout: 10_000 });
-    await options.close();
-    await expect.poll(async () => JSON.stringify(await dynamicRules()) !== before, { timeout: 10_000 }).toBe(true);
-  }
-
-  async function dynamicRules(): Promise<unknown[]> {
-    const worker = await session.currentWorker();
-    return worker.evaluate(() => chrome.declarativeNetRequest.getDynamicRules());
-  }
+  const setAutoIsolate = (value: Parameters<typeof autoIsolateThroughOptions>[1]): Promise<void> => autoIsolateThroughOptions(session, value);
+  const dynamicRules = (): Promise<unknown[]> => rulesOf(session);
 
   async function openFromPage(html: (target: string) => string, origin = 'localhost'): Promise<Page> {
     const served = await localServer({ '/': ['text/html', html(target.origin)] });

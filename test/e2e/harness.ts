@@ -176,6 +176,34 @@ export async function configureThroughOptions(session: Session, values: { token:
   await page.close();
 }
 
+/** The dynamic network rules the worker has installed (isolate by policy). */
+export async function dynamicRules(session: Session): Promise<unknown[]> {
+  const worker = await session.currentWorker();
+  return worker.evaluate(() => chrome.declarativeNetRequest.getDynamicRules());
+}
+
+/**
+ * Sets "Isolate automatically" through the options page, as a user would (the lists typed,
+ * saved), then waits until the worker has installed rules with a new key.
+ */
+export async function autoIsolateThroughOptions(session: Session, value: { from?: string[]; to?: string[]; except?: string[]; ask?: boolean }): Promise<void> {
+  const before = JSON.stringify(await dynamicRules(session));
+  const options = await session.openPage('options.html');
+  const section = options.getByRole('region', { name: 'Isolate automatically' });
+  await section.getByLabel('Links opened from these sites').fill((value.from ?? []).join('\n'));
+  await section.getByLabel('Links to these domains, always').fill((value.to ?? []).join('\n'));
+  await section.getByLabel('Never isolate these domains').fill((value.except ?? []).join('\n'));
+  await section.getByLabel('Ask before opening each link').setChecked(value.ask ?? false);
+  await section.getByRole('button', { name: 'Save automatic isolation' }).click();
+  await section.getByText('Saved. The rules apply to links opened from now on.').waitFor({ timeout: 10_000 });
+  await options.close();
+  const deadline = Date.now() + 10_000;
+  while (JSON.stringify(await dynamicRules(session)) === before) {
+    if (Date.now() > deadline) throw new Error('the worker did not install new rules within 10 s of saving');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * One browser for a test file, as most files use it: launched before the first test and
  * closed after the last; before each test, the simulator reset, every tab but the first
