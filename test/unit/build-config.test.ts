@@ -3,8 +3,9 @@
  * WXT's own module); production builds make each entrypoint on its own (no chunk shared
  * between pages, the worker one file); the `vite:build:extendConfig` hook leaves the
  * modulepreload polyfill out of the pages' production builds; the background, and `wxt
- * dev`'s single group, keep WXT's defaults: the worker stays WXT's minified classic
- * script, which Chromium keeps a code cache for (a module worker it compiles on every start).
+ * dev`'s single group, keep WXT's defaults but for the worker's minifier (terser, for its
+ * size guard): the worker stays WXT's minified classic script, which Chromium keeps a code
+ * cache for (a module worker it compiles on every start).
  */
 import type { InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -78,10 +79,18 @@ describe('wxt.config.ts', () => {
     const wxtDefaults: InlineConfig = {
       build: { lib: { entry: '/ext/entrypoints/background.ts', formats: ['iife'], name: 'background' }, rolldownOptions: { output: {} } },
     };
-    const { plugins, ...rest } = extended(wxtDefaults, [BACKGROUND]);
-    expect(rest).toEqual(wxtDefaults);
+    const { plugins, build, ...rest } = extended(wxtDefaults, [BACKGROUND]);
+    const { minify, terserOptions, ...otherBuild } = build ?? {};
+    expect({ ...rest, build: otherBuild }).toEqual(wxtDefaults);
+    expect(minify).toBe('terser');
+    expect(terserOptions?.compress).toMatchObject({ passes: 2 });
     expect((plugins ?? []).map((plugin) => (plugin as { name: string }).name)).toEqual(['isolink-worker-without-english-words']);
     expect(extended({}, PAGES).plugins).toBeUndefined();
+  });
+
+  it('minifies only the worker with terser: the pages and wxt dev’s shared group keep the default', () => {
+    expect(extended({}, PAGES).build?.minify).toBeUndefined();
+    expect(extended({}, [...PAGES, BACKGROUND]).build?.minify).toBeUndefined();
   });
 });
 
