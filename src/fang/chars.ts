@@ -53,9 +53,31 @@ export function isHexDigit(c: number): boolean {
   return isAsciiDigit(c) || (lower >= 0x61 && lower <= 0x66);
 }
 
-/** Characters that render as nothing; a host can hide them between its letters. */
+/**
+ * Characters that render as nothing and move nothing around them: zero-width characters,
+ * the soft hyphen, and the bidirectional marks, embeddings and isolates (for Latin letters
+ * they change no order). A URL can hide them anywhere, its scheme included.
+ */
 export function isZeroWidth(c: number): boolean {
-  return c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060 || c === 0xfeff || c === 0x00ad;
+  // Most characters are below the first of them: one test.
+  return (
+    c >= 0x00ad &&
+    (c === 0x00ad ||
+      c === 0x061c ||
+      (c >= 0x200b && c <= 0x200f) ||
+      (c >= 0x202a && c <= 0x202c) ||
+      c === 0x2060 ||
+      (c >= 0x2066 && c <= 0x2069) ||
+      c === 0xfeff)
+  );
+}
+
+/**
+ * The bidirectional overrides (U+202D, U+202E): they show the text after them in the
+ * order they force, so that `ev\u202Elic.com` reads `evmoc.cil` on screen.
+ */
+export function isBidiOverride(c: number): boolean {
+  return c === 0x202d || c === 0x202e;
 }
 
 /** Ideographic, fullwidth and halfwidth full stops: URL parsers map them to `.` in hosts. */
@@ -97,10 +119,10 @@ export function isJapaneseScript(c: number): boolean {
   );
 }
 
-/** The first letter of a scheme word (`http`, `hxxp`, `xxxx`, `ftp`, `fxp`, `mailto`), either case. */
+/** The first letter of a scheme word (`http`, `hxxp`, `xxxx`, `ftp`, `fxp`, `sftp`, `mailto`), either case. */
 export function isSchemeLetter(c: number): boolean {
   const lower = c | 0x20;
-  return lower === 0x68 || lower === 0x78 || lower === 0x66 || lower === 0x6d;
+  return lower === 0x68 || lower === 0x78 || lower === 0x66 || lower === 0x73 || lower === 0x6d;
 }
 
 /** ASCII characters that end a URL outright. */
@@ -110,4 +132,5 @@ export function asciiBreaksUrl(c: number): boolean {
 
 // Sticky and single-character: each test inspects exactly one code point.
 export const LETTER_OR_NUMBER = /[\p{L}\p{M}\p{N}]/uy;
-export const BREAKS_URL = /[\p{P}\p{Z}\p{Cc}]/uy;
+/** Punctuation, spaces, controls and the bidirectional overrides (see isBidiOverride). */
+export const BREAKS_URL = /[\p{P}\p{Z}\p{Cc}\u202d\u202e]/uy;

@@ -50,7 +50,7 @@ import {
   TO_DOT,
   TO_NOTHING,
 } from './state';
-import { colonForm, isSquareSlash, schemeAhead } from './schemes';
+import { colonForm, schemeAhead, slashForm } from './schemes';
 
 /** A second result of scanHost: whether a label follows a dot form that ends in an open bracket (`.[at]`: an at-form to findUserinfo). */
 export let hostBracketLabel = false;
@@ -120,12 +120,12 @@ function isPercentLabel(k: number): boolean {
   return text.charCodeAt(k) === PERCENT && isHexDigit(text.charCodeAt(k + 1)) && isHexDigit(text.charCodeAt(k + 2)) && !isPercentDot(k);
 }
 
-/** A dot after the last label: only a plain or `[.]` dot right before `/ ? # :`. */
+/** A dot after the last label: only a plain or `[.]` dot right before `/ ? # :` (or a slash or colon form). */
 function trailingDotOk(j: number, length: number): boolean {
   if (!isLiveDot(j, length) && !(length === 3 && text.startsWith('[.]', j))) return false;
   const k = j + length;
   const c = text.charCodeAt(k);
-  return c === SLASH || c === QUESTION || c === HASH || c === COLON || isSquareSlash(k) || colonForm(k) === 3;
+  return c === QUESTION || c === HASH || c === COLON || slashForm(k) > 0 || colonForm(k) === 3;
 }
 
 function japaneseBefore(end: number): boolean {

@@ -30,8 +30,9 @@ function render(text: string, { count, edits }: ScanResult, first = 0, start = 0
 
 /**
  * Makes URLs and hosts in text safe to show: `http` becomes `hxxp`, `https` becomes
- * `hxxps` (`ftp` becomes `fxp`) and every dot of a host becomes `[.]`, including the
- * dots a URL parser would still honour (`。`, `．`, `｡`, `%2e`). Paths, queries,
+ * `hxxps` (`ftp`, `ftps`, `sftp` become `fxp`, `fxps`, `sfxp`) and every dot of a host
+ * becomes `[.]`, including the dots a URL parser would still honour (`。`, `．`, `｡`,
+ * `%2e`). A scheme a browser still reads through `:///` or `:\/\/` is defanged too. Paths, queries,
  * fragments, ports and userinfo are left as they are, as is text that is not a URL or
  * host. Already defanged text is kept: `defang(defang(x)) === defang(x)`.
  *
@@ -45,16 +46,21 @@ export function defang(text: string): string {
 
 /**
  * Restores defanged URLs, hosts, IP addresses and e-mail addresses: scheme forms
- * (`hxxp`, `hXXps`, `h**p`, `[http]`, `http[:]//`, `[://]`, `fxp`), dot forms (`[.]`,
- * `(.)`, `{.}`, `[dot]`, `<.>`, `\.`, one-sided brackets inside a URL), `[:]`, `[/]`,
- * at-forms (`[@]`, `(at)`) and zero-width characters inside a host. Only text that is
- * recognisably a URL, host, IP or e-mail address is changed; prose such as
- * `Meet me (at) noon`, `[.NET]` or `array[0].length` is returned byte for byte.
- * `refang(defang(url)) === url` for any http(s) URL without defang markers.
+ * (`hxxp`, `hXXps`, `h**p`, `[http]`, `fxp`, `fxps`, `sfxp`), separators (`[:]//`,
+ * `[://]`, `:\/\/`, and the broken `https//`, `http:///`, `http ://` before a host),
+ * dot forms (`[.]`, `(.)`, `{.}`, `[dot]`, `<.>`, `\.`, one-sided brackets inside a URL),
+ * and the bracketed `:`, `/` and `@` (`[:]`, `(/)`, `{@}`, `[at]`) anywhere in a URL:
+ * userinfo, host, port, path, query and fragment. Escaped slashes (`\/`) and invisible
+ * characters (zero-width, soft hyphen, bidirectional controls) inside a URL are dropped;
+ * a bidirectional override inside a scheme or host makes it no URL (the host shown is not
+ * the host read). Only text that is recognisably a URL, host, IP or e-mail address is
+ * changed; prose such as `Meet me (at) noon`, `[.NET]`, `a(/)b` or `C:\/x` is returned
+ * byte for byte. `refang(defang(url)) === url` for any http(s) or ftp(s) URL without
+ * defang markers.
  *
  * @example
- * refang('hxxps[:]//evil[.]example/login and user[at]mail[.]example');
- * // 'https://evil.example/login and user@mail.example'
+ * refang('hxxps[:]//evil[.]example/login?to=bob[@]mail[.]example and https//evil2.example(/)x');
+ * // 'https://evil.example/login?to=bob@mail.example and https://evil2.example/x'
  */
 export function refang(text: string): string {
   return render(text, scan(text, 'refanged'));
@@ -97,7 +103,8 @@ function isHttpUrl(candidate: string): boolean {
  * in order of first appearance. Trailing punctuation, quotes, `**` and unbalanced closing
  * brackets are not part of a URL; balanced parentheses are (`/wiki/Foo_(bar)`). Bare
  * hosts without a scheme and other schemes (`ftp://`) are not returned; every result
- * parses as a WHATWG URL. The text of each URL is kept as written (no normalisation).
+ * parses as a WHATWG URL. The text of each URL is kept as written (no normalisation)
+ * but for what refang restores and drops in it (see refang).
  *
  * @example
  * extractUrls('Payload at hxxp://evil[.]com/a.exe, mirror hxxps[://]evil2[.]net/b.');

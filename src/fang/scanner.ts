@@ -22,7 +22,7 @@
  * separators), hosts.ts (labels and dot forms), ipv6.ts, urls.ts (authority, path, nested
  * URLs), and this one: the main loop, bare hosts, e-mail addresses and `[/]` runs.
  */
-import { AT, BACKSLASH, DOT, isAsciiAlnum, isAsciiDigit, isBracket, isOpenBracket, isSchemeLetter, LEFT_SQUARE, LESS, PLUS, SLASH } from './chars';
+import { AT, BACKSLASH, DOT, isAsciiAlnum, isAsciiDigit, isBracket, isOpenBracket, isSchemeLetter, LEFT_SQUARE, LESS, PLUS } from './chars';
 import {
   begin,
   codePointLength,
@@ -49,27 +49,33 @@ import {
   TO_SLASH,
   triggerAt,
 } from './state';
-import { atForm, colonForm, isSquareSlash } from './schemes';
+import { atForm, colonForm, isSquareSlash, slashForm } from './schemes';
 import { dotForm, hostOk, plainHostEnd, scanHost } from './hosts';
 import { ipv6Start, tryBareIpv6 } from './ipv6';
 import { scanRest, tryUrl } from './urls';
 
 /**
  * Triggers, one character per match (lookaheads read at most eight more). Refanging: a
- * bracket, `<`, `\`, `%`, `*`, `_` (of `__`), a zero-width character, a lookalike dot or
- * U+30FB (the only characters outside ASCII that refanging changes), an `x` less than
- * five letters before `://` (the defanged scheme words without `*` or brackets: `hxxp`,
- * `fxp`, `httpx`, ...), or the `:` of `://` before a blank (which refanging drops).
- * Defanging, which edits live scheme words and dots: `:`, `%` (of `%2e`), a lookalike
- * dot, or a `.` before anything but whitespace (a dot before whitespace ends no host).
- * URLs: `:`, `_` (of `hxxp__`), or the bracket of a spaced dot (` [.] `, which may join
- * a host before it to a word that would otherwise start a URL). Global; case-insensitive
- * for A-Z (outside Unicode mode that folds no other character into ASCII).
+ * bracket, `<`, `\`, `%`, `*`, `_` (of `__`), an invisible character (zero-width or
+ * bidirectional), a lookalike dot or U+30FB (the only characters outside ASCII that
+ * refanging changes), an `x` less than five letters before `://` (the defanged scheme
+ * words without `*` or brackets: `hxxp`, `fxp`, `httpx`, ...), the `:` of `://` before a
+ * blank or a third `/` (which refanging drops), and the broken separators: a `//` after
+ * the last letter of a scheme word (`https//`) and the `:` of `://` after a blank (the
+ * scan starts at the chunk before, see nextChunk). Defanging, which
+ * edits live scheme words and dots: `:`, `%` (of `%2e`), a lookalike dot, or a `.` before
+ * anything but whitespace (a dot before whitespace ends no host). URLs: `:`, `_` (of
+ * `hxxp__`), `https//`, or the bracket of a spaced dot (` [.] `, which may join a host
+ * before it to a word that would otherwise start a URL). Global; case-insensitive for A-Z
+ * (outside Unicode mode that folds no other character into ASCII). The first characters
+ * they can start with are few and rare in prose (no letter but `x`, no space; a
+ * lookbehind comes after its character): the search skips between them fast.
  */
 const TRIGGERS = {
-  refanged: /[%()*<[\\\]_{}\u00ad\u200b-\u200d\u2060\u3002\u30fb\ufeff\uff0e\uff61]|x(?=[a-z]{0,4}:\/\/)|:(?=\/\/[\t ])/gi,
+  refanged:
+    /[%()*<[\\\]_{}\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\u3002\u30fb\ufeff\uff0e\uff61]|x(?=[a-z]{0,4}:\/\/)|:(?=\/\/[\t /])|:(?<=[\t ]:)(?=\/\/)|\/(?<=[psx]\/)(?=\/)/gi,
   defanged: /[%:\u3002\uff0e\uff61]|\.(?![\t\n\r ]|$)/g,
-  urls: /[:_]|[([{](?=\.[)\]}] )/g,
+  urls: /[:_]|\/(?<=[psx]\/)(?=\/)|[([{](?=\.[)\]}] )/gi,
 };
 
 /**
@@ -142,7 +148,7 @@ function tryBareHost(i: number): number {
       end = k;
     }
   }
-  if (text.charCodeAt(end) === SLASH || isSquareSlash(end)) end = scanRest(end, false);
+  if (slashForm(end) > 0) end = scanRest(end, false);
   return end;
 }
 

@@ -5,14 +5,18 @@
  * read them through their live import bindings (plain variables once bundled, which keeps
  * the scanner fast and small) and change them only through the functions here.
  */
-import { isAsciiAlnum, isAsciiLabel, isOpenBracket, isWhitespace, LETTER_OR_NUMBER, PERCENT } from './chars';
+import { COLON, isAsciiAlnum, isAsciiLabel, isOpenBracket, isWhitespace, LETTER_OR_NUMBER, PERCENT } from './chars';
 
 // ---- results -------------------------------------------------------------------------
 // An edit names its replacement by an index into REPLACEMENTS, so that an edit is three
 // integers in a typed array (see edit) rather than an object.
 
 /** What an edit can put in place of a span, by id. Id 0 (KEEP) stands for no edit. */
-export const REPLACEMENTS: readonly string[] = ['', '', '.', ':', '/', '@', '://', 'mailto:', '[.]', 'http', 'https', 'ftp', 'hxxp', 'hxxps', 'fxp'];
+export const REPLACEMENTS: readonly string[] = [
+  ...['', '', '.', ':', '/', '@', '://', 'mailto:', '[.]'],
+  ...['http', 'https', 'ftp', 'ftps', 'sftp'],
+  ...['hxxp', 'hxxps', 'fxp', 'fxps', 'sfxp'],
+];
 export const KEEP = 0;
 export const TO_NOTHING = 1;
 export const TO_DOT = 2;
@@ -24,7 +28,7 @@ export const TO_MAILTO = 7;
 export const TO_BRACKETED_DOT = 8;
 /** Scheme s (below MAILTO) is REPLACEMENTS[TO_SCHEME + s] refanged, REPLACEMENTS[TO_DEFANGED_SCHEME + s] defanged. */
 export const TO_SCHEME = 9;
-export const TO_DEFANGED_SCHEME = 12;
+export const TO_DEFANGED_SCHEME = 14;
 
 /** Which text the edits of a scan give: what spans become when refanging or when defanging. */
 export type Rendering = 'refanged' | 'defanged';
@@ -208,8 +212,9 @@ function nextTrigger(i: number): number {
 /**
  * Where the scan goes on for the next trigger from i (n when there is none): the start of
  * the trigger's chunk, or of the chunk before when the trigger's chunk opens with a
- * bracket (` [.] ` joins a host across a space), never before i. Remembered for the
- * trigger, which a URL's path (see tryUrl) and the main loop both ask about.
+ * bracket (` [.] ` joins a host across a space) or a colon (`http ://`), never before i.
+ * Remembered for the trigger, which a URL's path (see tryUrl) and the main loop both ask
+ * about.
  */
 export function nextChunk(i: number): number {
   const t = nextTrigger(i);
@@ -217,7 +222,7 @@ export function nextChunk(i: number): number {
   if (t !== chunkTrigger) {
     let k = t;
     while (k > i && !isWhitespace(text.charCodeAt(k - 1))) k--;
-    if (k > i && isOpenBracket(text.charCodeAt(k))) {
+    if (k > i && (isOpenBracket(text.charCodeAt(k)) || text.charCodeAt(k) === COLON)) {
       while (k > i && isWhitespace(text.charCodeAt(k - 1))) k--;
       while (k > i && !isWhitespace(text.charCodeAt(k - 1))) k--;
     }

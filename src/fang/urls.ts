@@ -12,6 +12,7 @@ import {
   HASH,
   isAsciiAlnum,
   isAsciiDigit,
+  isBidiOverride,
   isBlank,
   isBracket,
   isCloseBracket,
@@ -23,6 +24,8 @@ import {
   LEFT_CURLY,
   LEFT_PAREN,
   LEFT_SQUARE,
+  LESS,
+  PERCENT,
   QUESTION,
   RIGHT_CURLY,
   RIGHT_PAREN,
@@ -36,6 +39,7 @@ import {
   edit,
   isWordCharAt,
   KEEP,
+  lastEditStart,
   matchEnd,
   n,
   nextChunk,
@@ -55,8 +59,8 @@ import {
   TO_SLASH,
   urls,
 } from './state';
-import { atForm, colonForm, FTP, isSquareSlash, MAILTO, matchScheme, schemeAhead, type SchemeMatch } from './schemes';
-import { hostBracketLabel, hostOk, labelAhead, scanHost } from './hosts';
+import { atForm, colonForm, FTP, MAILTO, matchScheme, schemeAhead, type SchemeMatch, slashForm } from './schemes';
+import { dotForm, hostBracketLabel, hostOk, labelAhead, scanHost } from './hosts';
 import { scanIpv6Literal } from './ipv6';
 
 /** A second result of findUserinfo: length of the `@` form found. */
@@ -65,6 +69,9 @@ let atLength = 0;
 /** A second result of urlHead: whether the URL has a host. */
 let urlHasHost = false;
 
+/** A second result of delimiterForm: what the form stands for (TO_DOT, TO_COLON, TO_SLASH or TO_AT). */
+let delimiter = KEEP;
+
 export function tryUrl(i: number): number {
   const s = matchScheme(i, true);
   if (s === null) return -1;
@@ -72,7 +79,7 @@ export function tryUrl(i: number): number {
     if (!s.live || !s.sepLive) edit(i, s.sepEnd, TO_MAILTO, KEEP);
     return s.sepEnd;
   }
-  if (s.underscore && !(isWordCharAt(s.sepEnd) && probeHost(s.sepEnd))) return -1;
+  if (s.loose && !(isWordCharAt(s.sepEnd) && probeHost(s.sepEnd))) return -1;
   const authorityEnd = urlHead(i, s);
   if (!urlHasHost) return authorityEnd;
   let end = authorityEnd;
@@ -82,10 +89,30 @@ export function tryUrl(i: number): number {
     const k = nextChunk(end);
     if (k >= n || (k > end && settled(k))) return k;
   }
-  const c = text.charCodeAt(end);
-  if (c === SLASH || c === QUESTION || c === HASH || isSquareSlash(end)) end = scanRest(end, true);
-  if (s.scheme !== FTP) urls?.push({ start: i, authorityEnd, end });
+  if (pathAhead(end)) end = scanRest(end, true);
+  if (s.scheme < FTP) urls?.push({ start: i, authorityEnd, end });
   return end;
+}
+
+/** Where the invisible characters from p end. */
+function afterHidden(p: number): number {
+  let k = p;
+  // Within the text: a read past its end gives NaN, which the character classes are kept
+  // from seeing (the engine would compile them for any number, slower).
+  while (k < n && isZeroWidth(text.charCodeAt(k))) k++;
+  return k;
+}
+
+/** Whether a path, query or fragment starts at p, after any invisible characters. */
+function pathAhead(p: number): boolean {
+  const c0 = text.charCodeAt(p);
+  if (p >= n) return false;
+  if (c0 === SLASH || c0 === QUESTION || c0 === HASH) return true;
+  // Else only an escaped or bracketed slash, or invisible characters, may start one.
+  if (c0 < 0x80 && c0 !== BACKSLASH && !isOpenBracket(c0)) return false;
+  const k = afterHidden(p);
+  const c = text.charCodeAt(k);
+  return c === QUESTION || c === HASH || slashForm(k) > 0;
 }
 
 /** Whether a bare host starts at p; records nothing. */
@@ -107,7 +134,7 @@ function urlHead(i: number, s: SchemeMatch): number {
   edit(i, s.wordEnd, s.live ? KEEP : TO_SCHEME + s.scheme, wordDefanged);
   edit(s.wordEnd, s.sepEnd, s.sepLive ? KEEP : TO_SEPARATOR, KEEP);
   let p = s.sepEnd;
-  if (!s.underscore && isBlank(text.charCodeAt(p))) {
+  if (!s.loose && isBlank(text.charCodeAt(p))) {
     // `http:// example.com`: a space typed after the scheme, joined only before a real host.
     let q = p;
     while (isBlank(text.charCodeAt(q))) q++;
@@ -165,7 +192,22 @@ function scanAuthority(p: number): number {
 function hostAt(h: number): number {
   if (!labelAhead(h, true) || schemeAhead(h)) return -1;
   const end = scanHost(h, true);
-  return hostOk ? end : -1;
+  return hostOk && !overrideAfter(end) ? end : -1;
+}
+
+/**
+ * Whether a bidirectional override follows a host that ends at end (after a dot that ends
+ * it, invisible characters around): it shows what follows turned around, so that the host
+ * read is not the host seen, and there is no URL.
+ */
+function overrideAfter(end: number): boolean {
+  if (end >= n) return false;
+  const c = text.charCodeAt(end);
+  // The usual end of a host (`/`, `:`, a blank, ...) starts no dot form and hides nothing.
+  if (c < 0x80 && c !== DOT && c !== PERCENT && c !== BACKSLASH && c !== LESS && !isBracket(c)) return false;
+  const k = afterHidden(end);
+  const e = afterHidden(k + dotForm(k, true, false));
+  return e < n && isBidiOverride(text.charCodeAt(e));
 }
 
 /**
@@ -198,29 +240,63 @@ function findUserinfo(p: number): number {
   return at;
 }
 
-/** In userinfo only brackets that a URL cannot contain are markers: `[.]`, `{.}`, `[:]`. */
+/** The defanged delimiters and the invisible characters of the userinfo text[start, end). */
 function userinfoEdits(start: number, end: number): void {
-  for (let j = start; j + 2 < end; j++) {
-    const c = text.charCodeAt(j);
-    const d = text.charCodeAt(j + 1);
-    if ((c === LEFT_SQUARE || c === LEFT_CURLY) && (d === DOT || d === COLON) && text.charCodeAt(j + 2) === c + 2) {
-      edit(j, j + 3, d === DOT ? TO_DOT : TO_COLON, KEEP);
-      j += 2;
+  for (let j = start; j < end; j++) {
+    const length = delimiterForm(j);
+    if (length > 0) {
+      edit(j, j + length, delimiter, KEEP);
+      j += length - 1;
+    } else if (isZeroWidth(text.charCodeAt(j))) {
+      edit(j, j + 1, TO_NOTHING, KEEP);
     }
   }
 }
 
 /**
- * What scanRest steps over without a look: ASCII letters and digits, and the punctuation
- * it steps over (no bracket, no `,` or `;`, nothing that ends a URL) when no scheme letter
- * follows, which may start a nested URL. Sticky; case-insensitive for A-Z.
+ * Length of a defanged delimiter at j in a URL's userinfo, path, query or fragment, or 0;
+ * delimiter says what it stands for. The bracketed `.`, `:`, `/` and `@` (any brackets),
+ * `[dot]`, `\.`, escaped slashes (`\/`), and `[at]` between letters or digits (in
+ * `?filter[at]=1` it is the query's own text). `[,]`, a dot in a bare host, is a list here.
  */
-const PATH_RUN = /(?:[\da-z]|[!#$%&'*+\-./:=?@\\^_|~](?![fhmx]))*/iy;
+function delimiterForm(j: number): number {
+  const c = text.charCodeAt(j);
+  if (c !== BACKSLASH && !isOpenBracket(c)) return 0;
+  let length = slashForm(j);
+  delimiter = TO_SLASH;
+  if (length === 0 && text.charCodeAt(j + 1) !== COMMA) {
+    length = dotForm(j, false, false);
+    delimiter = TO_DOT;
+  }
+  if (length === 0) {
+    length = colonForm(j);
+    delimiter = TO_COLON;
+  }
+  if (length === 0) {
+    length = atForm(j);
+    delimiter = TO_AT;
+    if (length === 4 && !(isAsciiAlnum(text.charCodeAt(j - 1)) && isAsciiAlnum(text.charCodeAt(j + 4)))) length = 0;
+  }
+  return length;
+}
+
+/** What a URL's path drops: the invisible characters and the bidirectional overrides. */
+function isHidden(c: number): boolean {
+  return isZeroWidth(c) || isBidiOverride(c);
+}
+
+/**
+ * What scanRest steps over without a look: ASCII letters and digits, and the punctuation
+ * it steps over (no bracket, no `\`, no `,` or `;`, nothing that ends a URL) when no scheme
+ * letter follows, which may start a nested URL. Sticky; case-insensitive for A-Z.
+ */
+const PATH_RUN = /(?:[\da-z]|[!#$%&'*+\-./:=?@^_|~](?![fhmx]))*/iy;
 
 /**
  * Path, query and fragment. Ends at whitespace, a character that cannot be in a URL,
  * punctuation outside ASCII, an unbalanced closing bracket, or `,`/`;` before another
  * URL. A URL nested in it is refanged as part of it (url) or ends it (bare host).
+ * Invisible characters in it are dropped; those after its last visible one are not its.
  */
 export function scanRest(start: number, url: boolean): number {
   let j = start;
@@ -234,15 +310,16 @@ export function scanRest(start: number, url: boolean): number {
     if (j >= n) break;
     const c = text.charCodeAt(j);
     if (c >= 0x80) {
-      if (!isZeroWidth(c) && matchEnd(BREAKS_URL, j) > j) break;
+      if (isHidden(c)) edit(j, j + 1, TO_NOTHING, KEEP);
+      else if (matchEnd(BREAKS_URL, j) > j) break;
       j += codePointLength(j);
       continue;
     }
     if (asciiBreaksUrl(c)) break;
-    const d = text.charCodeAt(j + 1);
-    if ((c === LEFT_SQUARE || c === LEFT_CURLY) && text.charCodeAt(j + 2) === c + 2 && (d === DOT || (d === SLASH && c === LEFT_SQUARE))) {
-      edit(j, j + 3, d === DOT ? TO_DOT : TO_SLASH, KEEP);
-      j += 3;
+    const length = delimiterForm(j);
+    if (length > 0) {
+      edit(j, j + length, delimiter, KEEP);
+      j += length;
       continue;
     }
     if ((c === COMMA || c === SEMICOLON) && schemeAhead(j + 1)) break;
@@ -264,5 +341,7 @@ export function scanRest(start: number, url: boolean): number {
     else if (c === RIGHT_PAREN ? paren-- === 0 : c === RIGHT_SQUARE ? square-- === 0 : c === RIGHT_CURLY && curly-- === 0) break;
     j++;
   }
+  while (j > start && isHidden(text.charCodeAt(j - 1))) j--;
+  while (lastEditStart() >= j) rollback(count - 1);
   return j;
 }

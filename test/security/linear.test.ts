@@ -30,6 +30,12 @@ const FLOODS: readonly Flood[] = [
   ['[.]', repeat('[.]')],
   ['a@', repeat('a@')],
   ['1.', repeat('1.')],
+  // The forms of issue 26: broken separators, escaped slashes, invisible characters in a
+  // scheme word, and a path of delimiter forms.
+  ['https//', repeat('https//')],
+  ['ht U+200B tp ://', repeat('ht\u200btp ://')],
+  ['a:\\/', repeat('a:\\/')],
+  ['path of (/) [@] U+202E', (size) => `http://a.com/${'(/)[@]\u202e'.repeat(Math.ceil(size / 7))}`.slice(0, size)],
 ];
 
 /** Hostile wrapped links for unwrap, each a function of the size. */
