@@ -93,6 +93,9 @@ export function matchScheme(i: number, top: boolean): SchemeMatch | null {
   if (bracketed) j++;
   const wordStart = j;
   let c = text.charCodeAt(j);
+  // A word from `s` is `sftp` or `sfxp` (maybe with invisible characters): most words from
+  // `s` end here, before the letters are counted.
+  if ((c | 0x20) === 0x73 && (text.charCodeAt(j + 1) | 0x20) !== 0x66 && text.charCodeAt(j + 1) < 0x80) return null;
   // The letters first; a word goes on past them only when an invisible character follows.
   while (j - wordStart <= MAX_SCHEME_WORD && (isAsciiAlpha(c) || c === STAR)) c = text.charCodeAt(++j);
   let letters = j - wordStart;
