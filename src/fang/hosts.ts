@@ -41,8 +41,10 @@ import {
   lastEditStart,
   matchEnd,
   n,
+  plainBrackets,
   plainEnd,
   plainStart,
+  refanging,
   rememberPlainHost,
   rollback,
   text,
@@ -58,10 +60,16 @@ export let hostBracketLabel = false;
 /** A second result of scanHost, read right after it returns: whether the host is acceptable. */
 export let hostOk = false;
 
-/** See plainHostEnd. Sticky; case-insensitive for `dot`. */
-const PLAIN_HOST = /[\w-]+(?:(?:\.|[([{](?:\.|dot)[)\]}])[\w-]+)*/iy;
+/**
+ * A part of a plain host (see plainHostEnd): ASCII labels joined by plain dots, and the
+ * bracketed dot after them when a label follows it. Sticky; case-insensitive for `dot`.
+ */
+const PLAIN_PART = /[\w-]+(?:\.[\w-]+)*(?:[([{](?:\.|dot)[)\]}](?=[\w-]))?/iy;
 
-/** Four numbers up to 255 of at most three digits, joined as PLAIN_HOST joins labels. Sticky. */
+/** How many bracketed dots plainHostEnd's last match has (see plainBrackets). */
+let plainBracketCount = 0;
+
+/** Four numbers up to 255 of at most three digits, joined as a plain host joins labels (see plainHostEnd). Sticky. */
 const DOTTED_QUAD = /(?:(?:25[0-5]|2[0-4]\d|[01]?\d?\d)(?:\.|[([{](?:\.|dot)[)\]}])){3}(?:25[0-5]|2[0-4]\d|[01]?\d?\d)/iy;
 
 /** The words of a bracketed dot (`[dot]`, `(punkt)`); bare, they are ordinary words. Sticky. */
@@ -251,13 +259,24 @@ function scanLabels(start: number, url: boolean): number {
 }
 
 /**
- * Where the usual host, ASCII labels joined by `.`, `[.]` or `[dot]` (any brackets), ends
- * at p (p if there is none). One match, remembered: an e-mail's local part and a bare host
- * are tried at the same word.
+ * Where the usual host, ASCII labels (letters, digits, `-`, `_`) joined by `.`, `[.]` or
+ * `[dot]` (any brackets, `dot` in any case), ends at p (p if there is none). Remembered:
+ * an e-mail's local part and a bare host are tried at the same word. One match per
+ * bracketed dot and one more, which note where the bracketed dots are for plainHost: the
+ * engine reads the host many times faster than a loop of charCodeAt would.
  */
 export function plainHostEnd(p: number): number {
-  if (p !== plainStart) rememberPlainHost(p, matchEnd(PLAIN_HOST, p));
-  return plainEnd;
+  if (p === plainStart) return plainEnd;
+  plainBracketCount = 0;
+  let end = p;
+  // A part that ends in a bracketed dot has another after it.
+  for (let next = matchEnd(PLAIN_PART, p); next > end; next = matchEnd(PLAIN_PART, end)) {
+    end = next;
+    if (!isCloseBracket(text.charCodeAt(end - 1))) break;
+    plainBrackets[plainBracketCount++] = text.charCodeAt(end - 2) === DOT ? end - 3 : end - 5;
+  }
+  rememberPlainHost(p, end);
+  return end;
 }
 
 /** Where the last label of a plain match text[start, end) starts (start when it is the only one). */
@@ -278,29 +297,28 @@ function lastLabel(start: number, end: number): number {
  */
 function endsPlainHost(start: number, end: number, url: boolean): boolean {
   const c = text.charCodeAt(end);
-  const d = text.charCodeAt(end + 1);
   if (!(c >= 0)) return true;
   if (url) return c === SLASH || c === QUESTION || c === HASH || (asciiBreaksUrl(c) && c !== LESS);
+  const d = text.charCodeAt(end + 1);
   if (c >= 0x80 || c === BACKSLASH || c === LESS || isBracket(c) || (c === DOT && d >= 0x80) || (c === SPACE && isOpenBracket(d))) return false;
   return !((c === COLON || c === STAR) && schemeAhead(lastLabel(start, end)));
 }
 
 /**
- * What scanHost gives for a host that is its plain match text[start, end): the edits
+ * What scanHost gives for a host that is plainHostEnd's last match text[start, end): the edits
  * (a bracketed dot is a dot refanged, a live dot `[.]` defanged) when ok, else a failed
  * run.
  */
 function plainHost(start: number, end: number, ok: boolean): number {
   if (ok) {
-    for (let j = start; j < end; j++) {
-      const c = text.charCodeAt(j);
-      if (c === DOT) {
-        edit(j, j + 1, KEEP, TO_BRACKETED_DOT);
-      } else if (isOpenBracket(c)) {
-        const length = text.charCodeAt(j + 1) === DOT ? 3 : 5;
-        edit(j, j + length, TO_DOT, KEEP);
-        j += length - 1;
-      }
+    // The bracketed dots plainHostEnd noted and, when defanging, the plain dots around
+    // them (refanging keeps those, so it reads none of the labels again).
+    let j = start;
+    for (let k = 0; k <= plainBracketCount; k++) {
+      const bracket = k < plainBracketCount ? (plainBrackets[k] ?? end) : end;
+      if (!refanging) for (; j < bracket; j++) if (text.charCodeAt(j) === DOT) edit(j, j + 1, KEEP, TO_BRACKETED_DOT);
+      j = bracket + (text.charCodeAt(bracket + 1) === DOT ? 3 : 5);
+      if (bracket < end) edit(bracket, j, TO_DOT, KEEP);
     }
   } else {
     failHost(start, end);

@@ -21,8 +21,7 @@ function render(text: string, { count, edits }: ScanResult, first = 0, start = 0
     const editStart = edits[at] ?? end;
     if (editStart >= end) break;
     if (editStart < start) continue;
-    out += text.slice(pos, editStart);
-    out += REPLACEMENTS[edits[at + 2] ?? 0] ?? '';
+    out += text.slice(pos, editStart) + (REPLACEMENTS[edits[at + 2] ?? 0] ?? '');
     pos = edits[at + 1] ?? pos;
   }
   return out + text.slice(pos, end);

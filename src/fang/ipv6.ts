@@ -41,6 +41,9 @@ function scanIpv6Run(start: number, record: boolean): number {
   while (j < n) {
     const c = text.charCodeAt(j);
     const d = text.charCodeAt(j + 1);
+    // Dots are an IPv4 address's, which ends an IPv6 one and comes after two colons or
+    // more: the run of a dotted number (`12.34.56[.]78`) ends at its first dot.
+    if (ipv6Colons < 2 && (c === DOT || (d === DOT && isOpenBracket(c)))) break;
     if (isHexDigit(c)) {
       j++;
     } else if (c === COLON) {

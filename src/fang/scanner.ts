@@ -55,25 +55,28 @@ import { ipv6Start, tryBareIpv6 } from './ipv6';
 import { scanRest, tryUrl } from './urls';
 
 /**
- * Triggers, one character per match (lookaheads read at most eight more). Refanging: a
+ * Triggers, one character per match (lookarounds read at most eight more). Refanging: a
  * bracket, `<`, `\`, `%`, `*`, `_` (of `__`), an invisible character (zero-width or
  * bidirectional), a lookalike dot or U+30FB (the only characters outside ASCII that
- * refanging changes), an `x` less than five letters before `://` (the defanged scheme
- * words without `*` or brackets: `hxxp`, `fxp`, `httpx`, ...), the `:` of `://` before a
- * blank or a third `/` (which refanging drops), and the broken separators: a `//` after
- * the last letter of a scheme word (`https//`) and the `:` of `://` after a blank (the
- * scan starts at the chunk before, see nextChunk). Defanging, which
- * edits live scheme words and dots: `:`, `%` (of `%2e`), a lookalike dot, or a `.` before
- * anything but whitespace (a dot before whitespace ends no host). URLs: `:`, `_` (of
- * `hxxp__`), `https//`, or the bracket of a spaced dot (` [.] `, which may join a host
- * before it to a word that would otherwise start a URL). Global; case-insensitive for A-Z
- * (outside Unicode mode that folds no other character into ASCII). The first characters
- * they can start with are few and rare in prose (no letter but `x`, no space; a
- * lookbehind comes after its character): the search skips between them fast.
+ * refanging changes), or the first `/` of a `//` that refanging edits or that follows a
+ * word it edits: after an `x` less than five letters before `://` (the defanged scheme
+ * words without `*` or brackets: `hxxp`, `fxp`, `httpx`, ...), in `://` before a blank or
+ * a third `/` (which refanging drops), and in the broken separators: `//` after the last
+ * letter of a scheme word (`https//`) and `://` after a blank (the scan starts at the
+ * chunk before, see nextChunk). Defanging, which edits live scheme words and dots: `:`,
+ * `%` (of `%2e`), a lookalike dot, or a `.` before anything but whitespace (a dot before
+ * whitespace ends no host). URLs: `:`, `_` (of `hxxp__`), `https//`, or the bracket of a
+ * spaced dot (` [.] `, which may join a host before it to a word that would otherwise
+ * start a URL). Global; case-insensitive for A-Z (outside Unicode mode that folds no
+ * other character into ASCII). The first characters they can start with are few and rare
+ * in prose (no letter, no space, no `:`; a lookbehind comes after its character): the
+ * search skips between them fast. Each of those it stops at and drops costs about as much
+ * as reading twenty characters, so the `//` forms are one alternative from `/` (about one
+ * character in fifty in prose with URLs) rather than one from each of `x`, `:` and `/`.
  */
 const TRIGGERS = {
   refanged:
-    /[%()*<[\\\]_{}\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\u3002\u30fb\ufeff\uff0e\uff61]|x(?=[a-z]{0,4}:\/\/)|:(?=\/\/[\t /])|:(?<=[\t ]:)(?=\/\/)|\/(?<=[psx]\/)(?=\/)/gi,
+    /[%()*<[\\\]_{}\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\u3002\u30fb\ufeff\uff0e\uff61]|\/(?=\/)(?:(?<=[psx]\/|(?:[\t ]|x[a-z]{0,4}):\/)|(?<=:\/)(?=\/[\t /]))/gi,
   defanged: /[%:\u3002\uff0e\uff61]|\.(?![\t\n\r ]|$)/g,
   urls: /[:_]|\/(?<=[psx]\/)(?=\/)|[([{](?=\.[)\]}] )/gi,
 };

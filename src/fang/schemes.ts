@@ -237,8 +237,9 @@ export function slashForm(j: number): number {
 }
 
 function bracketedForm(j: number, c: number): number {
-  if (text.charCodeAt(j) === c) return 1;
-  return isOpenBracket(text.charCodeAt(j)) && text.charCodeAt(j + 1) === c && isCloseBracket(text.charCodeAt(j + 2)) ? 3 : 0;
+  const b = text.charCodeAt(j);
+  if (b === c) return 1;
+  return isOpenBracket(b) && text.charCodeAt(j + 1) === c && isCloseBracket(text.charCodeAt(j + 2)) ? 3 : 0;
 }
 
 export function isSquareSlash(j: number): boolean {

@@ -61,7 +61,7 @@ export interface ScanResult {
 export let text = '';
 export let n = 0;
 /** Records refanged replacements (true) or defanged ones (false). */
-let refanging = false;
+export let refanging = false;
 /** Inside a URL nested in another URL's query: defang leaves it as it is. */
 export let suppressDefang = false;
 /** The scan's trigger search (see TRIGGERS in scanner.ts), and where it last found a trigger. */
@@ -80,9 +80,14 @@ export let hostFailStart = -1;
 export let hostFailEnd = -1;
 export let localFailEnd = -1;
 export let ipv6FailEnd = -1;
-/** plainHostEnd (hosts.ts): its last match, from plainStart to plainEnd. */
+/**
+ * plainHostEnd (hosts.ts): its last match, from plainStart to plainEnd, and where its
+ * bracketed dots start (the first of plainBrackets, which it fills; a new array for each
+ * scan, so that a flood's positions are not kept).
+ */
 export let plainStart = -1;
 export let plainEnd = -1;
+export let plainBrackets: number[] = [];
 
 /** Starts a scan of input: edits in the rendering asked for, triggers found by search (global). */
 export function begin(input: string, rendering: Rendering, search: RegExp, collectUrls: boolean): void {
@@ -103,6 +108,7 @@ export function finish(): ScanResult {
   const result = { count, edits, urls: urls ?? [] };
   text = '';
   edits = new Int32Array(0);
+  plainBrackets = [];
   urls = null;
   return result;
 }
@@ -222,7 +228,8 @@ export function nextChunk(i: number): number {
   if (t !== chunkTrigger) {
     let k = t;
     while (k > i && !isWhitespace(text.charCodeAt(k - 1))) k--;
-    if (k > i && (isOpenBracket(text.charCodeAt(k)) || text.charCodeAt(k) === COLON)) {
+    const c = text.charCodeAt(k);
+    if (k > i && (isOpenBracket(c) || c === COLON)) {
       while (k > i && isWhitespace(text.charCodeAt(k - 1))) k--;
       while (k > i && !isWhitespace(text.charCodeAt(k - 1))) k--;
     }
