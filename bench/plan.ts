@@ -112,9 +112,11 @@ export const BUDGETS = {
   // encoding, import review, managed fail-closed) 2.4 kB more.
   // The popup's was 25 kB, then 20 kB while its preview (the text scanner and unwrapping
   // tables) loaded as a chunk after the first paint; the preview ships with the popup again
-  // since that chunk kept it from being ready about 20 ms longer (25.2 kB; figure 4).
+  // since that chunk kept it from being ready about 20 ms longer (25.2 kB; figure 4). 27 kB
+  // since the preview refangs every URL delimiter in every position, as the worker does
+  // (25.4 -> 26.3 kB; ready 1.011 times the floor page, figure 4, budget 1.15).
   // The measurements: bench/README.md, "The service worker's budget" and "Issue 14".
-  gzip: { background: 42_000, popup: 26_000, options: 35_000 },
+  gzip: { background: 42_000, popup: 27_000, options: 35_000 },
   clickRatio: 1.15,
   // A cold click against the floor extension's cold click (issue 14: the compass aims at 1.1).
   coldRatio: 1.3,
