@@ -163,10 +163,11 @@ function tabOptions(settings: Settings, source: SourceTab | undefined): OpenTabO
 }
 
 /**
- * Adds contexts to the recent list. Best effort: the isolated tab is already open, so a
- * storage failure here must not be reported as a failed isolation.
+ * Adds contexts to the recent list. Best effort: the isolated tab is already open (or its
+ * launch URL already answered), so a storage failure here must not be reported as a failed
+ * isolation. Never rejects.
  */
-async function remember(deps: Deps, entries: readonly RecentContext[]): Promise<void> {
+export async function remember(deps: Deps, entries: readonly RecentContext[]): Promise<void> {
   try {
     await deps.store.addRecent(entries);
   } catch {
@@ -222,11 +223,22 @@ export interface BulkOutcome {
 
 /**
  * Creates contexts for many links (found in a selection or a pasted list) in as few
- * requests as the client batches; opens no tab (`read`: the settings a caller is already reading).
+ * requests as the client batches, and records them in the recent list; opens no tab (`read`:
+ * the settings a caller is already reading).
+ */
+export async function createMany(deps: Deps, links: readonly string[], wrapped?: WrappedChoice, read?: Promise<SettingsView>): Promise<BulkOutcome> {
+  const outcome = await createContexts(deps, links, wrapped, read);
+  await remember(deps, outcome.created);
+  return outcome;
+}
+
+/**
+ * createMany without the recent list: the caller records `created` (see remember), after
+ * its answer when nothing waits for the list (the landing page's launch URL, src/background/rules.ts).
  * Each link is resolved as one link is:
  * there is no asking here, so "ask" takes the real targets unless `wrapped` says otherwise.
  */
-export async function createMany(deps: Deps, links: readonly string[], wrapped?: WrappedChoice, read?: Promise<SettingsView>): Promise<BulkOutcome> {
+export async function createContexts(deps: Deps, links: readonly string[], wrapped?: WrappedChoice, read?: Promise<SettingsView>): Promise<BulkOutcome> {
   const connection = await connect(deps, read);
   const mode = wrapped ?? (connection.settings.unwrap === 'keep' ? 'keep' : 'unwrap');
   const failures: BulkOutcome['failures'][number][] = [];
@@ -252,7 +264,6 @@ export async function createMany(deps: Deps, links: readonly string[], wrapped?:
       created.push(recentEntry(item, group[item.index], item.launch_url, 'standard', nowMs));
     }
   }
-  await remember(deps, created);
   return { created, failures, launchUrls, settings: connection.settings };
 }
 

@@ -7,7 +7,7 @@
  */
 import { ALL_SITES, autoIsolateOf, buildRules, landingOf, newKey, reasonOf, toDomainsAccess } from '../autoisolate';
 import type { Landed } from '../messaging/protocol';
-import { createMany } from './actions';
+import { createContexts, remember } from './actions';
 import { launchOrigin, serviceOrigin } from './connection';
 import type { Deps } from './deps';
 
@@ -44,7 +44,13 @@ export async function landed(deps: Deps, hash: string, go: boolean): Promise<Lan
   if (reason === null) return { kind: 'refused' };
   const target = { url: landing.url, host: new URL(landing.url).hostname, reason };
   if (!go && autoIsolateOf(view.settings.autoIsolate).ask) return { ...target, kind: 'ask', local: 'from' in reason };
-  const { launchUrls, failures } = await deps.inFlight.run(`landed ${landing.url}`, () => createMany(deps, [landing.url], undefined, read));
+  const { launchUrls, failures } = await deps.inFlight.run(`landed ${landing.url}`, async () => {
+    const outcome = await createContexts(deps, [landing.url], undefined, read);
+    // The page waits for the launch URL, not for the recent list: the context is recorded
+    // while the answer travels (best effort, as after a menu's tab opened; it never rejects).
+    void remember(deps, outcome.created);
+    return outcome;
+  });
   const launchUrl = launchUrls[0];
   return launchUrl === undefined ? { ...target, kind: 'failed', error: failures[0]?.error ?? '' } : { ...target, kind: 'opened', launchUrl };
 }

@@ -5,7 +5,7 @@
  * simulator.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_SITES, type NetRule } from '../../src/autoisolate';
 import { installRules, landed } from '../../src/background/rules';
 import { targetUrlOf } from '../simulator/state';
@@ -97,6 +97,40 @@ describe('landed (the landing page’s fragment)', () => {
     expect(answer.kind === 'opened' && answer.launchUrl.startsWith(`${sim().launchBase}/launch?ctx=`)).toBe(true);
     expect([...sim().state.contexts.values()].map(targetUrlOf)).toEqual(['https://phish.example/login']);
     expect(state.tabs).toEqual([]);
+  });
+
+  it('answers the launch URL without waiting for the recent list, which still records the context', async () => {
+    const { deps, state, key } = await installed({ from: ['mail.example'] });
+    let save: (() => void) | undefined;
+    const slow = {
+      ...deps,
+      store: {
+        ...deps.store,
+        addRecent: (entries: Parameters<typeof deps.store.addRecent>[0]) =>
+          new Promise<void>((done) => {
+            save = () => {
+              void deps.store.addRecent(entries).then(done);
+            };
+          }),
+      },
+    };
+    const answer = await landed(slow, `#k=${key}&r=100&u=https://phish.example/late`, false);
+    expect(answer).toMatchObject({ kind: 'opened' });
+    expect(state.recent).toEqual([]);
+    expect(save).toBeDefined();
+    save?.();
+    await expect
+      .poll(() => state.recent.map((context) => [context.url, context.launchUrl]))
+      .toEqual([['https://phish.example/late', answer.kind === 'opened' ? answer.launchUrl : '']]);
+  });
+
+  it('answers the launch URL when the recent list cannot be written (best effort, never a failed isolation)', async () => {
+    const { deps, key } = await installed({ from: ['mail.example'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = { ...deps, store: { ...deps.store, addRecent: () => Promise.reject(new Error('storage quota exceeded')) } };
+    expect(await landed(failing, `#k=${key}&r=100&u=https://phish.example/quota`, false)).toMatchObject({ kind: 'opened' });
+    await expect.poll(() => warn.mock.calls).toEqual([['Isolink could not update the recent contexts list']]);
+    warn.mockRestore();
   });
 
   it.each([
