@@ -223,19 +223,18 @@ export interface BulkOutcome {
 
 /**
  * Creates contexts for many links (found in a selection or a pasted list) in as few
- * requests as the client batches, and records them in the recent list; opens no tab (`read`:
- * the settings a caller is already reading).
+ * requests as the client batches, and records them in the recent list; opens no tab.
  */
-export async function createMany(deps: Deps, links: readonly string[], wrapped?: WrappedChoice, read?: Promise<SettingsView>): Promise<BulkOutcome> {
-  const outcome = await createContexts(deps, links, wrapped, read);
+export async function createMany(deps: Deps, links: readonly string[], wrapped?: WrappedChoice): Promise<BulkOutcome> {
+  const outcome = await createContexts(deps, links, wrapped);
   await remember(deps, outcome.created);
   return outcome;
 }
 
 /**
  * createMany without the recent list: the caller records `created` (see remember), after
- * its answer when nothing waits for the list (the landing page's launch URL, src/background/rules.ts).
- * Each link is resolved as one link is:
+ * its answer when nothing waits for the list (the landing page's launch URL, src/background/rules.ts;
+ * `read`: the settings it is already reading). Each link is resolved as one link is:
  * there is no asking here, so "ask" takes the real targets unless `wrapped` says otherwise.
  */
 export async function createContexts(deps: Deps, links: readonly string[], wrapped?: WrappedChoice, read?: Promise<SettingsView>): Promise<BulkOutcome> {
