@@ -24,6 +24,8 @@ import type { NetRule } from '../autoisolate';
 
 /** The background's one dependency object: storage, the browser, the clock (see deps.ts). */
 function createDeps(): Deps {
+  /** True when every one of these host permissions is granted (the one permissions query of the worker). */
+  const hasAccess = (origins: readonly string[]): Promise<boolean> => browser.permissions.contains({ origins: [...origins] });
   return {
     store: {
       readSettings: readSettingsView,
@@ -69,12 +71,12 @@ function createDeps(): Deps {
         const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
         return tab ? { id: tab.id, index: tab.index, windowId: tab.windowId, url: tab.url } : undefined;
       },
-      hasHostPermission: (origin) => browser.permissions.contains({ origins: [hostPatternOf(origin)] }),
+      hasHostPermission: (origin) => hasAccess([hostPatternOf(origin)]),
       // The fixed address, from the extension's origin: runtime.getURL('/isolate.html') answers
       // Chrome's per-session dynamic address for a page web-accessible only through one, which
       // the rules (they persist across restarts) must not carry and no web page should see.
       landingPage: new URL('/isolate.html', browser.runtime.getURL('/')).href,
-      hasAccess: (origins) => browser.permissions.contains({ origins: [...origins] }),
+      hasAccess,
       rules: async () => (await browser.declarativeNetRequest.getDynamicRules()) as NetRule[],
       setRules: async (rules) => {
         const dnr = browser.declarativeNetRequest;
