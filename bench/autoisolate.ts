@@ -19,7 +19,7 @@ import type { BenchBrowser, WorkerSession } from './browser';
 import { apiCount, benchSettings, readyOn, SAMPLE_GAP_MS, SAMPLE_TIMEOUT_MS } from './click';
 import { row, judge, type Row } from './report';
 import { call } from './worker-lib';
-import { inTurn, median, medianRatio, round, sleep, summary, withInterval } from './stats';
+import { inTurn, median, pairedRatios, round, sleep, summary, withInterval, type PairedRatios } from './stats';
 
 /** The bench's clock: epoch milliseconds with Node's monotonic sub-millisecond steps. The simulator's `now`. */
 export const clock = (): number => performance.timeOrigin + performance.now();
@@ -40,15 +40,11 @@ interface Sample {
   readonly apiRequests: number;
 }
 
-export interface AutoIsolateResult {
+export interface AutoIsolateResult extends PairedRatios {
   readonly pairs: number;
   readonly warmup: number;
   readonly autoMs: ReturnType<typeof summary>;
   readonly menuMs: ReturnType<typeof summary>;
-  readonly ratios: ReturnType<typeof summary>;
-  readonly medianRatio: number;
-  readonly medianRatioInterval: { readonly low: number; readonly high: number };
-  readonly ratioOfMedians: number;
   /** Medians: t0 -> /api/ and /api/ -> /launch, each side. */
   readonly split: {
     readonly auto: { readonly beforeApiMs: number; readonly afterApiMs: number };
@@ -322,8 +318,6 @@ export async function autoIsolateBench(
     autos.push(...auto);
     menus.push(...menu);
     const where = await autoSplit(b, sim, stage, splitSamples).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-    const ratios = auto.map((a, i) => a.ms / (menu[i]?.ms ?? Number.NaN));
-    const perPair = medianRatio(ratios);
     const ms = (s: readonly Sample[]): number[] => s.map((x) => x.ms);
     const split = (s: readonly Sample[]): { beforeApiMs: number; afterApiMs: number } => ({
       beforeApiMs: round(median(s.map((x) => x.apiMs)), 1),
@@ -334,10 +328,7 @@ export async function autoIsolateBench(
       warmup,
       autoMs: summary(ms(auto), 1),
       menuMs: summary(ms(menu), 1),
-      ratios: summary(ratios),
-      medianRatio: perPair.ratio,
-      medianRatioInterval: perPair.interval,
-      ratioOfMedians: round(median(ms(auto)) / median(ms(menu)), 3),
+      ...pairedRatios(ms(auto), ms(menu)),
       split: { auto: split(auto), menu: split(menu) },
       hopMs: { auto: round(median(auto.map((x) => x.hopMs)), 2), menu: round(median(menu.map((x) => x.hopMs)), 2) },
       contextsPerAuto: range(autos.map((x) => x.contexts)),

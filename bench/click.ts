@@ -5,7 +5,7 @@
  */
 import type { Simulator } from '../test/simulator';
 import { type BenchBrowser, type ExtensionWorker, type WorkerSession } from './browser';
-import { inTurn, median, medianRatio, round, sleep, summary } from './stats';
+import { inTurn, pairedRatios, round, sleep, summary, type PairedRatios } from './stats';
 import { WORKER_LIB, call } from './worker-lib';
 
 const ANALYST = 'analyst@acme.example';
@@ -74,7 +74,7 @@ export async function isolinkSample(b: BenchBrowser, setup: ClickSetup): Promise
 
 // ---- Figure 2 -----------------------------------------------------------------------
 
-export interface ClickResult {
+export interface ClickResult extends PairedRatios {
   readonly pairs: number;
   readonly isolinkMs: ReturnType<typeof summary>;
   readonly floorMs: ReturnType<typeof summary>;
@@ -82,11 +82,6 @@ export interface ClickResult {
   readonly floorCreateResolvedMs: ReturnType<typeof summary>;
   /** The floor's fetch alone (request sent -> JSON parsed). */
   readonly floorFetchMs: ReturnType<typeof summary>;
-  readonly ratios: ReturnType<typeof summary>;
-  readonly medianRatio: number;
-  /** Seeded 95% bootstrap interval of the median ratio: how far the verdict is from noise. */
-  readonly medianRatioInterval: { readonly low: number; readonly high: number };
-  readonly ratioOfMedians: number;
   readonly apiRequestsPerIsolation: { readonly min: number; readonly max: number; readonly total: number; readonly isolations: number };
   readonly isolinkRawMs: number[];
 }
@@ -108,7 +103,6 @@ export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSe
   const flo: number[] = [];
   const floResolved: number[] = [];
   const floFetch: number[] = [];
-  const ratios: number[] = [];
   const perIsolation: number[] = [];
   const runIsolink = async (): Promise<number> => {
     await sleep(SAMPLE_GAP_MS);
@@ -127,19 +121,14 @@ export async function clickBench(b: BenchBrowser, sim: Simulator, setup: ClickSe
     flo.push(f.ms);
     floResolved.push(f.resolvedMs);
     floFetch.push(f.fetchMs);
-    ratios.push(a / f.ms);
   }
-  const perPair = medianRatio(ratios);
   return {
     pairs,
     isolinkMs: summary(iso),
     floorMs: summary(flo),
     floorCreateResolvedMs: summary(floResolved),
     floorFetchMs: summary(floFetch),
-    ratios: summary(ratios),
-    medianRatio: perPair.ratio,
-    medianRatioInterval: perPair.interval,
-    ratioOfMedians: round(median(iso) / median(flo), 3),
+    ...pairedRatios(iso, flo),
     apiRequestsPerIsolation: {
       min: Math.min(...perIsolation),
       max: Math.max(...perIsolation),

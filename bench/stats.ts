@@ -88,6 +88,22 @@ export function medianRatio(ratios: readonly number[]): MedianRatio {
   return { ratio: round(median(ratios), 3), interval: bootstrapMedian(ratios) };
 }
 
+/** Paired timings (a[i] and b[i] taken one after the other), as a figure reports them. */
+export interface PairedRatios {
+  /** The per-pair ratios a[i] / b[i]. */
+  readonly ratios: ReturnType<typeof summary>;
+  readonly medianRatio: number;
+  /** Seeded 95% bootstrap interval of the median ratio: how far the verdict is from noise. */
+  readonly medianRatioInterval: MedianRatio['interval'];
+  readonly ratioOfMedians: number;
+}
+
+export function pairedRatios(a: readonly number[], b: readonly number[]): PairedRatios {
+  const ratios = a.map((x, i) => x / (b[i] ?? Number.NaN));
+  const perPair = medianRatio(ratios);
+  return { ratios: summary(ratios), medianRatio: perPair.ratio, medianRatioInterval: perPair.interval, ratioOfMedians: round(median(a) / median(b), 3) };
+}
+
 /**
  * median(a) / median(b) of paired runs (a[i] and b[i] taken one after the other), with a
  * seeded 95% bootstrap interval that resamples whole pairs (percentile method, 2000
