@@ -4,7 +4,15 @@
  * Outlook readers (./mime, ./msg) each give one.
  */
 
+/** One header field as the message holds it: its name in lower case, its value unfolded and otherwise as written. */
+export interface MailHeader {
+  readonly key: string;
+  readonly value: string;
+}
+
 export interface Letter {
+  /** Every header of the message, in order, duplicates included (none for a .msg that kept no transport headers). */
+  readonly headers: readonly MailHeader[];
   /** "Name <address>", or the address alone; null when the message names no sender. */
   readonly from: string | null;
   readonly subject: string | null;
@@ -21,6 +29,31 @@ export interface Attached {
   /** The declared type, lower case ("" when none). */
   readonly mimeType: string;
   readonly bytes: Uint8Array;
+}
+
+/**
+ * The fields of a header block (RFC 5322): lines that start with white space continue the
+ * field before them; a line without a colon, or before the first field, is skipped. For
+ * the transport headers an Outlook .msg keeps as one text.
+ */
+export function headerList(text: string): MailHeader[] {
+  const fields: MailHeader[] = [];
+  let current: { key: string; value: string } | null = null;
+  for (const line of text.split(/\r?\n/)) {
+    if (line === '') {
+      if (current !== null) break;
+      continue;
+    }
+    if (/^[\t ]/.test(line)) {
+      if (current !== null) current.value += line;
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    current = { key: line.slice(0, colon).trim().toLowerCase(), value: line.slice(colon + 1) };
+    fields.push(current);
+  }
+  return fields.map(({ key, value }) => ({ key, value: value.trim() }));
 }
 
 /** "Name <address>", the address alone, or the name alone. */

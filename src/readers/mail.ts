@@ -16,6 +16,7 @@ import { isCompoundFile, type Attached, type Letter } from './letter';
 import { IMAGE_LIMITS, MAIL_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
+import { fromAddress, senderStory, type MailAddress, type SenderStory } from './sender';
 
 /** A mail's format: MIME (`.eml`, what "Report phishing" attaches) or Outlook's compound file (`.msg`). */
 export type MailFormat = 'eml' | 'msg';
@@ -87,6 +88,14 @@ export interface MailReport {
   readonly date: string | null;
   /** Every link, once per target, in the order first met. */
   readonly links: readonly MailLink[];
+  /**
+   * The sender's story (From, Reply-To, Return-Path, the verdicts at the boundary, the hop
+   * it entered by): of the original when the mail is a user's report wrapping it (one
+   * attached message, as "Report phishing" buttons send it), else of the mail itself.
+   */
+  readonly sender: SenderStory;
+  /** Who reported it, when the mail wraps the original (its From); null otherwise. */
+  readonly reportedBy: MailAddress | null;
   /** Distinct remote resources (images, stylesheets, fonts, frames) the mail would load if shown: how it phones home. */
   readonly remoteContent: number;
   readonly problems: readonly MailProblem[];
@@ -129,6 +138,8 @@ interface Reading {
   readonly unwrap: Exclude<UnwrapMode, 'ask'>;
   opened: number;
   scanned: number;
+  /** The messages attached to the top message, read: one of them alone is the original a report wraps. */
+  readonly attachedMessages: Letter[];
 }
 
 function problem(reading: Reading, code: MailProblemCode, params: readonly string[], where?: string): void {
@@ -204,6 +215,7 @@ async function visit(reading: Reading, letter: Letter, depth: number, places: { 
       problem(reading, 'attachmentUnreadable', ['not a mail'], where);
       continue;
     }
+    if (depth === 0) reading.attachedMessages.push(inner);
     const place = `message:${placeName(inner.subject ?? attachment.name)}`;
     await visit(reading, inner, depth + 1, { html: place, text: place });
   }
@@ -246,18 +258,23 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
     unwrap,
     opened: 0,
     scanned: 0,
+    attachedMessages: [],
   };
   try {
     const letter = compound && format !== 'eml' ? readMsg(bytes) : await readMime(bytes);
     if (letter === null) return failure('notMail');
     await visit(reading, letter, 0, { html: 'html', text: 'text' });
     if (reading.links.dropped > 0) problem(reading, 'tooManyLinks', [String(MAIL_LIMITS.links), String(reading.links.dropped)]);
+    const [original, ...others] = reading.attachedMessages;
+    const wraps = original !== undefined && others.length === 0;
     return {
       ok: true,
       format: compound && format !== 'eml' ? 'msg' : 'eml',
       from: letter.from,
       subject: letter.subject,
       date: letter.date,
+      sender: senderStory(wraps ? original : letter),
+      reportedBy: wraps ? fromAddress(letter) : null,
       links: reading.links.list(),
       remoteContent: reading.remote.size,
       problems: reading.problems,

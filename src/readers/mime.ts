@@ -46,6 +46,7 @@ export async function readMime(bytes: Uint8Array): Promise<Letter | null> {
           : new Uint8Array(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength),
   }));
   return {
+    headers: email.headers.map(({ key, value }) => ({ key, value })),
     from: fixC1(from),
     subject: fixC1(email.subject ?? null),
     date: email.date ?? null,

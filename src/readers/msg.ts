@@ -7,7 +7,7 @@
 import MsgReaderImport from '@kenjiuno/msgreader';
 
 import { codePageLabel, decodeText, fixC1 } from './charset';
-import { sender, type Attached, type Letter } from './letter';
+import { headerList, sender, type Attached, type Letter } from './letter';
 
 type MsgReaderClass = typeof MsgReaderImport;
 // The package is CommonJS: bundlers give its default export, Node's ESM loader the module object holding it.
@@ -52,6 +52,7 @@ export function readMsg(bytes: Uint8Array): Letter | null {
     });
   }
   return {
+    headers: headerList(data.headers ?? ''),
     from: fixC1(sender(data.senderName, data.senderSmtpAddress ?? data.senderEmail)),
     subject: fixC1(data.subject ?? null),
     date: isoDate(data.messageDeliveryTime ?? data.clientSubmitTime),
