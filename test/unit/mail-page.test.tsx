@@ -6,6 +6,8 @@
  * one bulkCreate with the selected links then openContexts, and copying defanged.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_BULK_URLS } from '../../src/messaging/limits';
 import { RemoteError } from '../../src/messaging/page';
@@ -65,6 +67,11 @@ const PHISH = mail(
 );
 
 const NO_LINKS = mail('<html><body><p>Please call us back about your account.</p></body></html>', { Subject: 'Call us' });
+
+/** A mail of the sender corpus (test/fixtures/mail/sender, written by Python's email package). */
+function senderMail(name: string): string {
+  return readFileSync(resolve(import.meta.dirname, '../fixtures/mail/sender', name), 'utf8');
+}
 
 function file(text: string, name = 'reported.eml'): File {
   return new File([text], name, { type: 'message/rfc822' });
@@ -180,6 +187,40 @@ describe('mail page: a mail read', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['The mail has more than 20000 links: 3 more were not listed.', 'the attachment invoice.msg: It could not be read (not a mail).']);
+  });
+
+  it('tells the sender’s story: the verdicts at receipt, the hop it came in by, replies sent elsewhere', async () => {
+    await renderPage();
+    await choose(file(senderMail('02-microsoft-365.eml')));
+
+    const story = screen.getByRole('region', { name: 'Who sent it' });
+    // Its Return-Path is on the sender's own domain: not shown.
+    expect(within(story).queryByText('Bounces go to (Return-Path)')).toBeNull();
+    expect(
+      within(story)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['SPF fail', 'DKIM none', 'DMARC fail', 'compauth fail', "Replies would go to another domain than the sender's."]);
+    expect(within(story).getByText('Replies go to (Reply-To)').nextElementSibling?.textContent).toBe('helpdesk@reply-desk.example');
+    expect(within(story).getByText('mail.m365-alerts.example [198.51.100.23] to BN8NAM12FT055.mail.protection.outlook.com')).toBeTruthy();
+  });
+
+  it('describes the original of a user’s report, and shows an IDN sender’s look-alike domain', async () => {
+    await renderPage();
+    await choose(file(senderMail('06-user-report.eml')));
+
+    const facts = screen.getByRole('region', { name: 'The mail in reported.eml' });
+    expect(within(facts).getByText('Jordan Lee <jordan.lee@corp.example>')).toBeTruthy();
+    const story = screen.getByRole('region', { name: 'Who sent it' });
+    expect(within(story).getByText('The original mail, from').nextElementSibling?.textContent).toBe('Shared Files <share@files-portal.example>');
+
+    await choose(file(senderMail('04-name-holds-domain-idn.eml'), 'idn.eml'));
+
+    const idn = screen.getByRole('region', { name: 'The mail in idn.eml' });
+    expect(within(idn).getByText('From (as the mail claims)').nextElementSibling?.textContent).toBe(
+      'www.paypal.com \u015cervice <service@xn--pypal-4ve.example> (xn--pypal-4ve.example reads as \u201cp\u0430ypal.example\u201d)',
+    );
+    expect(within(idn).getByText("The display name names another domain than the sender's.")).toBeTruthy();
   });
 
   it('takes a file dropped anywhere on the page', async () => {

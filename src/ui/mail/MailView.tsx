@@ -10,6 +10,7 @@ import { ConfirmStep } from '../common/ConfirmStep';
 import { NoticeLine } from '../common/NoticeLine';
 import { localTime } from '../popup/time';
 import { LinkRow } from './LinkRow';
+import { Address, SenderView } from './SenderView';
 import type { MailState, ReadMode } from './state';
 import { problemText } from './words';
 
@@ -24,7 +25,7 @@ function Facts({ report }: { readonly report: MailReport }) {
   return (
     <dl class="facts">
       <dt>{t('mailFrom')}</dt>
-      <dd>{report.from ?? t('mailAbsent')}</dd>
+      <dd>{report.reportedBy === null && report.sender.from !== null ? <Address address={report.sender.from} /> : (report.from ?? t('mailAbsent'))}</dd>
       <dt>{t('mailSubject')}</dt>
       <dd>{report.subject ?? t('mailAbsent')}</dd>
       <dt>{t('mailDate')}</dt>
@@ -177,6 +178,7 @@ export function MailView({
       <section class="card stack" aria-labelledby="mail-heading">
         <h2 id="mail-heading">{t('mailReportHeading', name)}</h2>
         <Facts report={report} />
+        <SenderView report={report} />
         <p class="small">{report.remoteContent > 0 ? t('mailRemote', String(report.remoteContent)) : t('mailRemoteNone')}</p>
         <Problems report={report} />
       </section>
