@@ -3,11 +3,15 @@
  * simulator over real HTTP on 127.0.0.1 for --open. Reading a mail sends nothing and needs
  * no configuration; only --open talks to the service.
  */
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import type { Simulator } from '../simulator';
 import { useSimulator } from '../simulator/helpers';
 import { apiCalls, envFor, isolink, put, records, scratch } from './helpers';
+
+/** The sender corpus, written by Python's email package (test/fixtures/mail/make-sender.py). */
+const SENDER = resolve(import.meta.dirname, '../fixtures/mail/sender');
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
@@ -64,6 +68,28 @@ describe('isolink mail', () => {
     ]);
     expect(ran.stderr).toContain('Subject: Your account is limited');
     expect(ran.stderr).toContain('1 remote resource(s)');
+  });
+
+  it("tells the sender's story on stderr: the checks at receipt, the hop, replies sent elsewhere", async () => {
+    const ran = await isolink(['mail', join(SENDER, '02-microsoft-365.eml')]);
+
+    expect(ran.code).toBe(0);
+    expect(ran.stderr.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Sender: Microsoft 365 <no-reply@m365-alerts.example>',
+        'Reply-To: helpdesk@reply-desk.example',
+        'Checks at receipt: spf=fail dkim=none dmarc=fail compauth=fail',
+        'Came in from: mail.m365-alerts.example [198.51.100.23] to BN8NAM12FT055.mail.protection.outlook.com',
+        "Warning: replies would go to another domain than the sender's.",
+      ]),
+    );
+  });
+
+  it("names the reporter of a user's report and tells the original's story", async () => {
+    const ran = await isolink(['mail', join(SENDER, '06-user-report.eml')]);
+
+    expect(ran.stderr).toContain('Reported by: Jordan Lee <jordan.lee@corp.example>; the original mail:\nSender: Shared Files <share@files-portal.example>\n');
+    expect(ran.stderr).toContain('Checks at receipt: spf=pass dkim=none dmarc=none compauth=softpass\n');
   });
 
   it('prints one JSON object per link with exactly the library fields, refused only where there is no target', async () => {

@@ -10,6 +10,7 @@ import { loadSettings } from '../config';
 import { readInput } from '../input';
 import { printable, readMail } from '../mails';
 import type { Output } from '../output';
+import { storyLines } from '../story';
 import { CliError, EXIT } from '../problems';
 import { CREATE_FLAGS, CREATE_HELP, createLinks, unwrapModeOf } from './isolate';
 
@@ -41,14 +42,19 @@ function record(link: MailLink): Record<string, unknown> {
   };
 }
 
+/** From, Subject, Date and the sender's story, on stderr: with or without links, they are what a ticket starts with. */
+function printFacts(out: Output, mail: MailReport): void {
+  out.note(`From: ${printable(mail.from ?? '(none)')}`);
+  out.note(`Subject: ${printable(mail.subject ?? '(none)')}`);
+  if (mail.date !== null) out.note(`Date: ${printable(mail.date)}`);
+  for (const line of storyLines(mail)) out.note(line);
+}
+
 function printLinks(out: Output, mail: MailReport): void {
   if (out.json) {
     for (const link of mail.links) out.record(record(link));
     return;
   }
-  out.note(`From: ${printable(mail.from ?? '(none)')}`);
-  out.note(`Subject: ${printable(mail.subject ?? '(none)')}`);
-  if (mail.date !== null) out.note(`Date: ${printable(mail.date)}`);
   const rows = mail.links.map((link, index) => {
     const wrapped =
       link.wrappedBy.length === 0 ? '' : ` (wrapped by ${link.wrappedBy.map((id) => WRAPPER_NAMES[id]).join(', ')}${link.opaque ? ', not decodable' : ''})`;
@@ -74,7 +80,8 @@ export const mail: Command = {
     'Prints one row per link: its number, the text it showed, the real target (refanged,',
     'unwrapped, checked as by open), where it was found (html, text, attachment:<name>,',
     'message:<subject>), and MISMATCH where the text names another site. Tab-separated on a',
-    'pipe, aligned on a terminal; From, Subject and Date go to stderr. --json prints one object',
+    'pipe, aligned on a terminal; From, Subject, Date and the sender\'s story (the checks at',
+    'receipt, the hop it came in by, replies or bounces sent elsewhere) go to stderr. --json prints one object',
     'per link: url, target, shown, mismatch, where, wrappedBy, opaque (and refused when target',
     'is null). Reading sends nothing and needs no configuration.',
     '--format auto|eml|msg  how to read the file (auto: told by its first bytes)',
@@ -99,6 +106,7 @@ export const mail: Command = {
     const found = await readMail(input, format, unwrapModeOf({ flags: context.flags, settings }));
     for (const problem of found.problems)
       context.out.note(`isolink: ${problem.where === undefined ? 'the mail' : printable(problem.where)} ${problem.reason}.`);
+    if (!open) printFacts(context.out, found);
     if (found.links.length === 0) {
       context.io.stderr.write(`isolink: no links found in ${printable(input.source)}.\n`);
       return EXIT.ok;
