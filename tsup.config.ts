@@ -19,7 +19,8 @@ const BESIDE: Readonly<Record<string, string>> = {
 
 /**
  * The npm package: the library (`dist/index.js` with bundled declarations) and the
- * `isolink` command (`dist/cli.js`), sharing one chunk of client code. The runtime
+ * `isolink` command (`dist/cli.js`, with `dist/mail-worker.js`, the thread it reads many
+ * mails on), sharing one chunk of client code. The runtime
  * dependencies (zod; the mail reader's postal-mime, @kenjiuno/msgreader, parse5 and tldts)
  * stay external: tsup leaves every package in `dependencies` out of the bundle. The image
  * decoder (zxing-wasm's reader, and @jsquash/webp for WebP) is bundled instead, its
@@ -28,7 +29,7 @@ const BESIDE: Readonly<Record<string, string>> = {
  * use this.
  */
 export default defineConfig({
-  entry: { index: 'src/lib/index.ts', cli: 'src/cli/main.ts' },
+  entry: { index: 'src/lib/index.ts', cli: 'src/cli/main.ts', 'mail-worker': 'src/cli/mail-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

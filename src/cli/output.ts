@@ -143,6 +143,16 @@ export class Output {
   }
 
   /**
+   * A running count on stderr (`Reading mails 120`), for work whose total is not known
+   * ahead: only when stderr is a terminal, nothing on a pipe or a file.
+   */
+  counter(label: string): Progress {
+    const stderr = this.#io.stderr;
+    if (stderr.isTTY !== true) return NO_PROGRESS;
+    return { update: (done) => stderr.write(`\r\u001b[K${this.#clean(label)} ${done}`), end: () => stderr.write('\r\u001b[K') };
+  }
+
+  /**
    * A progress bar on stderr, only when stderr is a terminal: nothing at all on a pipe or
    * a file (no carriage returns, no escape codes).
    */

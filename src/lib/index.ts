@@ -57,6 +57,12 @@ export {
   type MailProblemCode,
   type MailReading,
   type MailReport,
+  type AuthMethod,
+  type AuthVerdicts,
+  type MailAddress,
+  type ReceivedHop,
+  type SenderStory,
+  type SenderWarning,
 } from '../readers';
 
 /**

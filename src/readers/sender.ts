@@ -29,6 +29,7 @@ export interface MailAddress {
 
 /** The checks whose verdicts are read from Authentication-Results. */
 export const AUTH_METHODS = ['spf', 'dkim', 'dmarc', 'compauth'] as const;
+/** One of the checks read: `spf`, `dkim`, `dmarc` or `compauth`. */
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 /** Each check's verdict word in lower case (`pass`, `fail`, `softfail`, `none`, …), or null when the header does not say. */
 export type AuthVerdicts = Readonly<Record<AuthMethod, string | null>>;

@@ -92,13 +92,14 @@ describe('isolink mail', () => {
     expect(ran.stderr).toContain('Checks at receipt: spf=pass dkim=none dmarc=none compauth=softpass\n');
   });
 
-  it('prints one JSON object per link with exactly the library fields, refused only where there is no target', async () => {
+  it('prints one JSON object per link: the mail it is in, then exactly the library fields, refused only where there is no target', async () => {
     const ran = await isolink(['mail', '--json', '-'], { input: PHISH });
     expect(ran.code).toBe(0);
     const links = records(ran.stdout);
     expect(links).toHaveLength(4);
     for (const link of links) {
-      const fields = ['mismatch', 'opaque', 'shown', 'target', 'url', 'where', 'wrappedBy', ...(link['target'] === null ? ['refused'] : [])];
+      const fields = ['mail', 'mismatch', 'opaque', 'shown', 'target', 'url', 'where', 'wrappedBy', ...(link['target'] === null ? ['refused'] : [])];
+      expect(link['mail']).toBe('stdin');
       expect(Object.keys(link).sort()).toEqual(fields.sort());
     }
     expect(links[2]).toMatchObject({ target: 'https://real.example/login?a=1', wrappedBy: ['safelinks'], opaque: false, shown: 'Sign in' });

@@ -5,7 +5,9 @@
  */
 import { WRAPPER_NAMES } from '../../fang';
 import type { MailLink, MailReport } from '../../readers';
-import { stringFlag, type Command } from '../command';
+import { countFlag, stringFlag, type Command } from '../command';
+import { batchExit, isMany, readMany } from '../mail-batch';
+import { defaultThreads } from '../mail-pool';
 import { loadSettings } from '../config';
 import { readInput } from '../input';
 import { printable, readMail } from '../mails';
@@ -28,9 +30,10 @@ function onlyRows(value: string, count: number): Set<number> {
   return rows;
 }
 
-/** One link as `--json` prints it: the library's fields, exactly. */
-function record(link: MailLink): Record<string, unknown> {
+/** One link as `--json` prints it: the mail it is in (its file; an mbox's `<file>#<n>`), then the library's fields, exactly. */
+function record(link: MailLink, mail: string): Record<string, unknown> {
   return {
+    mail,
     url: link.url,
     target: link.target,
     shown: link.shown,
@@ -50,23 +53,25 @@ function printFacts(out: Output, mail: MailReport): void {
   for (const line of storyLines(mail)) out.note(line);
 }
 
-function printLinks(out: Output, mail: MailReport): void {
+/** One link as a row: its number, the text it showed, the target (or why refused), where found, MISMATCH. */
+function linkRow(link: MailLink, index: number): string[] {
+  const wrapped =
+    link.wrappedBy.length === 0 ? '' : ` (wrapped by ${link.wrappedBy.map((id) => WRAPPER_NAMES[id]).join(', ')}${link.opaque ? ', not decodable' : ''})`;
+  return [
+    String(index + 1),
+    printable(link.shown ?? ''),
+    link.target === null ? `refused: ${printable(link.url)} ${link.refused?.reason ?? ''}`.trimEnd() : `${link.target}${wrapped}`,
+    printable(link.where.join(', ')),
+    link.mismatch ? 'MISMATCH' : '',
+  ];
+}
+
+function printLinks(out: Output, mail: MailReport, name: string): void {
   if (out.json) {
-    for (const link of mail.links) out.record(record(link));
+    for (const link of mail.links) out.record(record(link, name));
     return;
   }
-  const rows = mail.links.map((link, index) => {
-    const wrapped =
-      link.wrappedBy.length === 0 ? '' : ` (wrapped by ${link.wrappedBy.map((id) => WRAPPER_NAMES[id]).join(', ')}${link.opaque ? ', not decodable' : ''})`;
-    return [
-      String(index + 1),
-      printable(link.shown ?? ''),
-      link.target === null ? `refused: ${printable(link.url)} ${link.refused?.reason ?? ''}`.trimEnd() : `${link.target}${wrapped}`,
-      printable(link.where.join(', ')),
-      link.mismatch ? 'MISMATCH' : '',
-    ];
-  });
-  out.table(rows, ['#', 'SHOWN', 'TARGET', 'WHERE', '']);
+  out.table(mail.links.map(linkRow), ['#', 'SHOWN', 'TARGET', 'WHERE', '']);
   const lying = mail.links.filter((link) => link.mismatch).length;
   out.note(
     `isolink: ${mail.links.length} link(s)${lying > 0 ? `, ${lying} whose text names another site (MISMATCH)` : ''}; ${mail.remoteContent} remote resource(s) the mail would load if shown (none was loaded).`,
@@ -74,25 +79,44 @@ function printLinks(out: Output, mail: MailReport): void {
 }
 
 export const mail: Command = {
-  summary: 'List the links of a reported mail (.eml or .msg); --open isolates them',
-  usage: '<file>',
+  summary: 'List the links of reported mails (.eml, .msg, folders, mboxes); --open isolates them',
+  usage: '<file|folder|mbox…>',
   help: [
     'Prints one row per link: its number, the text it showed, the real target (refanged,',
     'unwrapped, checked as by open), where it was found (html, text, attachment:<name>,',
     'message:<subject>), and MISMATCH where the text names another site. Tab-separated on a',
-    'pipe, aligned on a terminal; From, Subject, Date and the sender\'s story (the checks at',
-    'receipt, the hop it came in by, replies or bounces sent elsewhere) go to stderr. --json prints one object',
-    'per link: url, target, shown, mismatch, where, wrappedBy, opaque (and refused when target',
-    'is null). Reading sends nothing and needs no configuration.',
-    '--format auto|eml|msg  how to read the file (auto: told by its first bytes)',
-    '--open        create a context for every link that can be isolated, as bulk does',
-    '--only 1,3-4  with --open: only these rows',
+    "pipe, aligned on a terminal; for one mail, From, Subject, Date and the sender's story",
+    '(the checks at receipt, the hop it came in by, replies or bounces sent elsewhere) go to',
+    'stderr. --json prints one object per link: mail (the file; for an mbox <file>#<n>), url,',
+    'target, shown, mismatch, where, wrappedBy, opaque (and refused when target is null).',
+    'Reading sends nothing and needs no configuration.',
+    'Several files, a folder (every .eml/.msg in it and its subfolders: a Maildir works; other',
+    'files are skipped and counted) or an mbox (mboxo or mboxrd) are read on every core, one',
+    'row per link with the mail first; a mail that cannot be read is named on stderr and the',
+    'rest are read (exit status 1 when any failed).',
+    '--by-target   one row (or --json object) per distinct target: target, mails (how many',
+    '              hold it), files (which), first and last date, flags (mismatch, wrapped)',
+    '--top N       with --by-target: the N most reported targets',
+    '--jobs N      threads to read on (default: one per core)',
+    '--format auto|eml|msg  how to read one file (auto: told by its first bytes)',
+    '--open        create a context for every link that can be isolated, as bulk does; for',
+    '              several mails, each distinct target once, in one batched request',
+    '--only 1,3-4  with --open and one mail: only these rows',
     ...CREATE_HELP,
-    'Exit status 2 for an unreadable file, a file that is not a mail, or one over 25 MiB.',
+    'Exit status 2 for one file that cannot be read, is not a mail, or is over 25 MiB.',
     'Example: isolink mail reported.eml --json | jq -r "select(.mismatch) | .target"',
+    'Example: isolink mail ~/abuse-mailbox/ --by-target --top 10',
   ],
-  flags: { ...CREATE_FLAGS, open: { type: 'boolean' }, only: { type: 'string' }, format: { type: 'string' } },
-  args: { min: 1, max: 1, missing: '<file>' },
+  flags: {
+    ...CREATE_FLAGS,
+    open: { type: 'boolean' },
+    only: { type: 'string' },
+    format: { type: 'string' },
+    'by-target': { type: 'boolean' },
+    top: { type: 'string' },
+    jobs: { type: 'string' },
+  },
+  args: { min: 1, max: Number.MAX_SAFE_INTEGER, missing: '<file|folder|mbox>' },
   offline: true,
   async run(context) {
     const format = stringFlag(context, 'format') ?? 'auto';
@@ -100,6 +124,25 @@ export const mail: Command = {
     const open = context.flags['open'] === true;
     const only = stringFlag(context, 'only');
     if (only !== undefined && !open) throw new CliError('badFlag', '--only goes with --open', 'mail');
+    const byTarget = context.flags['by-target'] === true;
+    const top = countFlag(context, 'top');
+    if (top !== undefined && !byTarget) throw new CliError('badFlag', '--top goes with --by-target', 'mail');
+    const threads = countFlag(context, 'jobs') ?? defaultThreads();
+    if (byTarget || (await isMany(context, context.args))) {
+      if (only !== undefined)
+        throw new CliError('badFlag', '--only takes the rows of one mail; for several, --by-target --top N takes the most reported', 'mail');
+      if (format !== 'auto') throw new CliError('badFlag', '--format reads one mail; several are each told by their first bytes', 'mail');
+      const settings = open ? await loadSettings(context.io) : context.settings;
+      const unwrap = unwrapModeOf({ flags: context.flags, settings }) === 'keep' ? 'keep' : 'unwrap';
+      const result = await readMany({ ...context, settings }, context.args, { threads, unwrap, byTarget, top, record, row: linkRow }, open);
+      if (!open) return batchExit(result);
+      if (result.targets.length === 0) throw new CliError('noUrls', 'the mails given');
+      const created = await createLinks(
+        { ...context, settings },
+        result.targets.map((row) => row.target),
+      );
+      return result.failed > 0 ? EXIT.failed : created;
+    }
     // Only --open reads the configuration: reading a mail works with none, even a broken one.
     const settings = open ? await loadSettings(context.io) : context.settings;
     const input = await readInput(context.io, context.out, context.args[0] ?? '-');
@@ -112,7 +155,7 @@ export const mail: Command = {
       return EXIT.ok;
     }
     if (!open) {
-      printLinks(context.out, found);
+      printLinks(context.out, found, input.source);
       return EXIT.ok;
     }
     const rows = only === undefined ? undefined : onlyRows(only, found.links.length);
