@@ -77,7 +77,7 @@ class MboxSplit {
   count = 0;
   readonly done: FoundMail[] = [];
 
-  constructor(readonly path: string) {}
+  constructor(readonly name: string) {}
 
   #finish(): void {
     if (!this.#started) return;
@@ -88,7 +88,7 @@ class MboxSplit {
       this.#size -= last.length;
     }
     this.count++;
-    const name = `${this.path}#${String(this.count)}`;
+    const name = `${this.name}#${String(this.count)}`;
     if (this.#oversize) this.done.push({ name, error: `is larger than the limit of ${MAIL_LIMITS.bytes / 1024 / 1024} MiB`, size: this.#size });
     else this.done.push({ name, bytes: Buffer.concat(this.#parts, this.#size), size: this.#size });
     this.#parts = [];
@@ -137,8 +137,8 @@ class MboxSplit {
 }
 
 /** The messages of an mbox, split as the file is read: a separator line opens a message only after a blank line (or at the start). */
-async function* mboxMails(path: string): AsyncGenerator<FoundMail> {
-  const split = new MboxSplit(path);
+async function* mboxMails(path: string, name: string): AsyncGenerator<FoundMail> {
+  const split = new MboxSplit(name);
   let carry: Buffer = Buffer.alloc(0);
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
     const data = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
@@ -171,7 +171,7 @@ async function* fileMails(path: string, name: string, inFolder: boolean, passed:
   }
   if (isMbox(head)) {
     try {
-      yield* mboxMails(path);
+      yield* mboxMails(path, name);
     } catch (error) {
       yield { name, error: `could not be read to its end (${errnoOf(error)})`, size };
     }
