@@ -48,6 +48,7 @@ export {
   type ImageReading,
   type ImageReport,
   type LinkRefusal,
+  type MailAttachment,
   type MailFailure,
   type MailFailureCode,
   type MailFormat,

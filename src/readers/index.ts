@@ -18,6 +18,7 @@ export {
   type MailReport,
 } from './mail';
 export type { LinkRefusal, MailLink } from './found';
+export type { MailAttachment } from './files';
 export { AUTH_METHODS, type AuthMethod, type AuthVerdicts, type MailAddress, type ReceivedHop, type SenderStory, type SenderWarning } from './sender';
 export { mailFormatOf } from './letter';
 export { CODE_KINDS, type CodeKind } from './codes';

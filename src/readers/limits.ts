@@ -14,6 +14,8 @@ export const MAIL_LIMITS = {
   messageDepth: 5,
   /** Most attachments opened (HTML pages and messages), all levels together. */
   attachments: 200,
+  /** Most files listed with their hashes (every attachment at every level, opened or not). */
+  files: 1000,
   /** Most links listed; the rest are counted in a problem. */
   links: 20_000,
   /** Longest shown text kept for a link, in characters. */

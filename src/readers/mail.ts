@@ -9,6 +9,7 @@ import { fillTemplate } from '../net/template';
 import type { UnwrapMode } from '../resolve';
 
 import { decodeText } from './charset';
+import { describeFile, type MailAttachment } from './files';
 import { LinkList, type MailLink } from './found';
 import { collapse, readHtml } from './html';
 import { linksInImage, type ImageDecoder } from './image';
@@ -52,6 +53,7 @@ export const MAIL_PROBLEMS = {
   attachmentUnreadable: 'could not be read: $1',
   tooManyImages: 'has more than $1 images; the rest were not scanned for codes',
   imageUnreadable: 'could not be scanned for codes: $1',
+  tooManyFiles: 'has more than $1 files attached; the rest were not listed',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailFailure (`notMail`, `mailTooLarge`, …). */
@@ -96,6 +98,8 @@ export interface MailReport {
   readonly sender: SenderStory;
   /** Who reported it, when the mail wraps the original (its From); null otherwise. */
   readonly reportedBy: MailAddress | null;
+  /** Every file the mail carries (attachments, inline parts, attached messages, theirs too), in order met, with its hash. */
+  readonly attachments: readonly MailAttachment[];
   /** Distinct remote resources (images, stylesheets, fonts, frames) the mail would load if shown: how it phones home. */
   readonly remoteContent: number;
   readonly problems: readonly MailProblem[];
@@ -138,6 +142,9 @@ interface Reading {
   readonly unwrap: Exclude<UnwrapMode, 'ask'>;
   opened: number;
   scanned: number;
+  readonly files: MailAttachment[];
+  /** How many files were met, listed or not. */
+  filesMet: number;
   /** The messages attached to the top message, read: one of them alone is the original a report wraps. */
   readonly attachedMessages: Letter[];
 }
@@ -179,11 +186,29 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Lists a file of the mail with its hash, up to `MAIL_LIMITS.files`; `where` names the message holding it. */
+async function listFile(reading: Reading, attachment: Attached, where: string): Promise<void> {
+  reading.filesMet++;
+  if (reading.filesMet > MAIL_LIMITS.files) {
+    if (reading.filesMet === MAIL_LIMITS.files + 1) problem(reading, 'tooManyFiles', [String(MAIL_LIMITS.files)]);
+    return;
+  }
+  reading.files.push(await describeFile(attachment, placeName(attachment.name), where));
+}
+
+/** Where a message's bodies and files are said to be: the top message's, or an attached one's. */
+interface Places {
+  readonly html: string;
+  readonly text: string;
+  readonly files: string;
+}
+
 /** Reads a message's bodies, then its attachments in order (attached messages to `MAIL_LIMITS.messageDepth`). */
-async function visit(reading: Reading, letter: Letter, depth: number, places: { readonly html: string; readonly text: string }): Promise<void> {
+async function visit(reading: Reading, letter: Letter, depth: number, places: Places): Promise<void> {
   if (letter.html !== null) addHtml(reading, letter.html, places.html);
   if (letter.text !== null) for (const url of extractUrls(letter.text)) reading.links.add(url, null, places.text);
   for (const attachment of letter.attachments) {
+    await listFile(reading, attachment, places.files);
     const kind = kindOf(attachment);
     if (kind === null) continue;
     if (kind === 'image') {
@@ -217,7 +242,7 @@ async function visit(reading: Reading, letter: Letter, depth: number, places: { 
     }
     if (depth === 0) reading.attachedMessages.push(inner);
     const place = `message:${placeName(inner.subject ?? attachment.name)}`;
-    await visit(reading, inner, depth + 1, { html: place, text: place });
+    await visit(reading, inner, depth + 1, { html: place, text: place, files: place });
   }
 }
 
@@ -258,12 +283,14 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
     unwrap,
     opened: 0,
     scanned: 0,
+    files: [],
+    filesMet: 0,
     attachedMessages: [],
   };
   try {
     const letter = compound && format !== 'eml' ? readMsg(bytes) : await readMime(bytes);
     if (letter === null) return failure('notMail');
-    await visit(reading, letter, 0, { html: 'html', text: 'text' });
+    await visit(reading, letter, 0, { html: 'html', text: 'text', files: 'mail' });
     if (reading.links.dropped > 0) problem(reading, 'tooManyLinks', [String(MAIL_LIMITS.links), String(reading.links.dropped)]);
     const [original, ...others] = reading.attachedMessages;
     const wraps = original !== undefined && others.length === 0;
@@ -276,6 +303,7 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
       sender: senderStory(wraps ? original : letter),
       reportedBy: wraps ? fromAddress(letter) : null,
       links: reading.links.list(),
+      attachments: reading.files,
       remoteContent: reading.remote.size,
       problems: reading.problems,
     };

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MAX_BULK_URLS } from '../../src/messaging/limits';
 import { RemoteError } from '../../src/messaging/page';
 import type { Status } from '../../src/messaging/protocol';
-import { linksInMail, MAIL_LIMITS, type MailFailureCode } from '../../src/readers';
+import { linksInImage, linksInMail, MAIL_LIMITS, type MailFailureCode } from '../../src/readers';
 import { App } from '../../src/ui/mail/App';
 import { splitHost } from '../../src/ui/mail/LinkRow';
 import {
@@ -221,6 +221,28 @@ describe('mail page: a mail read', () => {
       'www.paypal.com \u015cervice <service@xn--pypal-4ve.example> (xn--pypal-4ve.example reads as \u201cp\u0430ypal.example\u201d)',
     );
     expect(within(idn).getByText("The display name names another domain than the sender's.")).toBeTruthy();
+  });
+
+  it('lists the files with their hashes, and flags one whose label lies about its content', async () => {
+    // The mail holds a PNG: a decoder that finds no code in it stands in for the page's frame.
+    await renderPage({ loadReader: () => Promise.resolve({ linksInMail, linksInImage, decoder: () => Promise.resolve([]) }) });
+    await choose(file(readFileSync(resolve(import.meta.dirname, '../fixtures/mail/files/01-attachments.eml'), 'utf8')));
+
+    const table = screen.getByRole('table', { name: 'Files (8)' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(8);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(rows[0] as HTMLElement)).toEqual([
+      'Invoice_4471.pdf',
+      'application/pdf Not what it claims: its content is text/html.',
+      '160 bytes',
+      '916425be8e8fc5ca8e94303e27e65202882558c195e9287571f3887631937a2f',
+    ]);
+    expect(cells(rows[1] as HTMLElement)[1]).toBe('application/pdf');
+    expect(within(table).getAllByText(/^Not what it claims/)).toHaveLength(2);
   });
 
   it('takes a file dropped anywhere on the page', async () => {

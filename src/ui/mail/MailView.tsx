@@ -9,6 +9,7 @@ import { Button } from '../common/Button';
 import { ConfirmStep } from '../common/ConfirmStep';
 import { NoticeLine } from '../common/NoticeLine';
 import { localTime } from '../popup/time';
+import { FilesView } from './FilesView';
 import { LinkRow } from './LinkRow';
 import { Address, SenderView } from './SenderView';
 import type { MailState, ReadMode } from './state';
@@ -180,6 +181,7 @@ export function MailView({
         <Facts report={report} />
         <SenderView report={report} />
         <p class="small">{report.remoteContent > 0 ? t('mailRemote', String(report.remoteContent)) : t('mailRemoteNone')}</p>
+        <FilesView files={report.attachments} />
         <Problems report={report} />
       </section>
       <Links state={state} mode={mode} links={report.links} />

@@ -29,6 +29,7 @@ const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
   attachmentUnreadable: 'mailProblemAttachment',
   tooManyImages: 'mailProblemImages',
   imageUnreadable: 'mailProblemImage',
+  tooManyFiles: 'mailProblemFiles',
 };
 
 /** Why a file could not be read as a mail, and what to do next. */
