@@ -76,6 +76,13 @@ function expectNoToken(ran: Ran, what: string): void {
   expect(found, `${what} printed a form of a token: ${masked(masked(text, TOKEN), FILE_TOKEN)}`).toBeNull();
 }
 
+/**
+ * These tests start the command once per command and option (about 60 processes, one after
+ * another): on a busy two-core machine that passes the project's 60 s, so they have their
+ * own bound. Not a speed check: a hang still fails them.
+ */
+const EVERY_COMMAND_TIMEOUT = 240_000;
+
 describe('no token in any output', () => {
   it('the finder sees every form it searches for (positive control)', () => {
     for (const form of canaryForms(TOKEN)) expect(findToken.inText(`before ${form.text} after`)).toBe(form.name);
@@ -95,7 +102,7 @@ describe('no token in any output', () => {
     delete fromFile['ISOLINK_TOKEN'];
     for (const args of everyCommand().slice(4, 8)) expectNoToken(await isolink([...args, '--verbose'], { env: fromFile }), `${args.join(' ')} (token file)`);
     expect(ran).toBe(everyCommand().length * 2);
-  });
+  }, EVERY_COMMAND_TIMEOUT);
 
   it('when the service echoes the token back in any encoding, in every command it answers', async () => {
     const echo = `denied for ${TOKEN} (${encodeURIComponent(TOKEN)}, ${Buffer.from(TOKEN).toString('base64')}, ${JSON.stringify(FILE_TOKEN)})`;
@@ -113,7 +120,7 @@ describe('no token in any output', () => {
     } finally {
       sim.faults.clear();
     }
-  });
+  }, EVERY_COMMAND_TIMEOUT);
 
   it('on a rejected token, HTTP errors, a dropped connection, and usage errors', async () => {
     const other = makeCanary();
