@@ -1,0 +1,103 @@
+/**
+ * The pages load the readers (postal-mime, parse5, the .msg reader) only when a file is
+ * read: src/ui/mail/deps.ts imports them dynamically, so they are a chunk of their own and
+ * the page's first load stays small (bench figure 4; test/e2e/mail.test.ts sees the chunk
+ * load with the file). One value imported from the readers anywhere in src/ui would put them
+ * all in the page's first load: the pages may import their types only.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const READERS = join(ROOT, 'src/readers');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** The parsers that make the readers heavy: what must load with the first file, not the page. */
+const PARSERS = ['postal-mime', 'parse5', '@kenjiuno/msgreader'];
+
+function importsOf(file: string, text: string): ts.ImportDeclaration[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ESNext, true);
+  return source.statements.filter((statement): statement is ts.ImportDeclaration => ts.isImportDeclaration(statement));
+}
+
+function specifier(statement: ts.ImportDeclaration): string {
+  return ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : '';
+}
+
+/** What a module imports or re-exports from. */
+function dependenciesOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ESNext, true);
+  return source.statements.flatMap((statement) =>
+    (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+    statement.moduleSpecifier !== undefined &&
+    ts.isStringLiteral(statement.moduleSpecifier)
+      ? [statement.moduleSpecifier.text]
+      : [],
+  );
+}
+
+/** The readers' modules that bring a parser, directly or through another module of theirs (and the barrel). */
+function heavyReaders(): Set<string> {
+  const modules = new Map(files(READERS).map((file) => [file.replace(/\.tsx?$/, ''), dependenciesOf(file)]));
+  const heavy = new Set<string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [module, specifiers] of modules) {
+      if (heavy.has(module)) continue;
+      const local = specifiers.filter((text) => text.startsWith('.')).map((text) => resolve(dirname(module), text));
+      if (specifiers.some((text) => PARSERS.includes(text)) || local.some((target) => heavy.has(target) || heavy.has(join(target, 'index')))) {
+        heavy.add(module);
+        grew = true;
+      }
+    }
+  }
+  return heavy;
+}
+
+const HEAVY = heavyReaders();
+
+/** The static imports of a file that bring values (not `import type`, not only `type` specifiers) from a heavy reader module. */
+function valueImportsOfReaders(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const found: string[] = [];
+  for (const statement of importsOf(file, text)) {
+    const target = resolve(dirname(file), specifier(statement));
+    if (!HEAVY.has(target) && !HEAVY.has(join(target, 'index'))) continue;
+    const clause = statement.importClause;
+    const bindings = clause?.namedBindings;
+    const onlyTypes =
+      clause !== undefined &&
+      (clause.isTypeOnly ||
+        (clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly)));
+    if (!onlyTypes) found.push(`${relative(ROOT, file)}: ${statement.getText()}`);
+  }
+  return found;
+}
+
+describe('the readers stay out of the pages’ first load', () => {
+  it('finds the heavy modules: the barrel, the mail reader and the header reader among them', () => {
+    for (const module of ['index', 'mail', 'mime', 'msg', 'html', 'sender']) expect(HEAVY.has(join(READERS, module))).toBe(true);
+    expect(HEAVY.has(join(READERS, 'limits'))).toBe(false);
+  });
+
+  it('src/ui imports only types from the readers that bring a parser', () => {
+    expect(files(join(ROOT, 'src/ui')).flatMap((file) => valueImportsOfReaders(file))).toEqual([]);
+  });
+
+  it('sees a value import, and lets type imports pass (controls)', () => {
+    const probe = join(ROOT, 'src/ui/mail/probe.ts');
+    expect(valueImportsOfReaders(probe, "import { AUTH_METHODS, type MailReport } from '../../readers';")).toHaveLength(1);
+    expect(valueImportsOfReaders(probe, "import { linksInMail } from '../../readers/mail';")).toHaveLength(1);
+    expect(valueImportsOfReaders(probe, "import '../../readers';")).toHaveLength(1);
+    expect(valueImportsOfReaders(probe, "import type { MailReport } from '../../readers';")).toEqual([]);
+    expect(valueImportsOfReaders(probe, "import { type MailReport, type MailLink } from '../../readers';")).toEqual([]);
+    expect(valueImportsOfReaders(probe, "import { t } from '../../i18n';")).toEqual([]);
+    expect(valueImportsOfReaders(probe, "import { MAIL_LIMITS } from '../../readers/limits';")).toEqual([]);
+  });
+});
