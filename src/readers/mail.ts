@@ -52,6 +52,7 @@ export const MAIL_PROBLEMS = {
   attachmentUnreadable: 'could not be read: $1',
   tooManyImages: 'has more than $1 images; the rest were not scanned for codes',
   imageUnreadable: 'could not be scanned for codes: $1',
+  unknownCharset: 'is written in charset $1, which Isolink does not know; it was read as $2',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailFailure (`notMail`, `mailTooLarge`, …). */
@@ -181,6 +182,11 @@ function messageOf(error: unknown): string {
 
 /** Reads a message's bodies, then its attachments in order (attached messages to `MAIL_LIMITS.messageDepth`). */
 async function visit(reading: Reading, letter: Letter, depth: number, places: { readonly html: string; readonly text: string }): Promise<void> {
+  for (const note of letter.unknownCharsets ?? []) {
+    // A header's place is the header in the mail itself, the message it heads in an attached one.
+    const where = note.part === 'html' ? places.html : note.part === 'text' ? places.text : depth === 0 ? `header:${note.part}` : places.html;
+    problem(reading, 'unknownCharset', [note.label, note.readAs], where);
+  }
   if (letter.html !== null) addHtml(reading, letter.html, places.html);
   if (letter.text !== null) for (const url of extractUrls(letter.text)) reading.links.add(url, null, places.text);
   for (const attachment of letter.attachments) {
@@ -197,7 +203,9 @@ async function visit(reading: Reading, letter: Letter, depth: number, places: { 
       continue;
     }
     if (kind === 'html') {
-      addHtml(reading, decodeText(attachment.bytes), where);
+      const page = decodeText(attachment.bytes, attachment.charset);
+      if (page.unknown !== null) problem(reading, 'unknownCharset', [page.unknown.label, page.unknown.readAs], where);
+      addHtml(reading, page.text, where);
       continue;
     }
     if (depth + 1 > MAIL_LIMITS.messageDepth) {

@@ -91,6 +91,10 @@ const corrupted = fc
           '<a href="',
           '<!--[if',
           'charset=utf-7',
+          'charset=x-unknown',
+          '+ADw-a href+AD0-+ACI-',
+          '+2D3',
+          '=?utf-7?Q?+AOk?=',
           'boundary=',
           '\u0000',
           ':',
@@ -152,6 +156,13 @@ const FLOODS: readonly (readonly [string, (size: number) => Uint8Array])[] = [
       ),
   ],
   ['nested elements', (size) => htmlMail('<div><span>', size)],
+  [
+    'UTF-7 markup',
+    (size) =>
+      encode(
+        `Subject: u\r\nContent-Type: text/html; charset=utf-7\r\n\r\n${'+ADw-a href+AD0-+ACI-https://u.example/+ACI-+AD4-u+AOk-+ADw-/a+AD4-'.repeat(Math.ceil(size / 66))}`,
+      ),
+  ],
   ['defanged text', (size) => htmlMail('hxxps://evil[.]example/a ', size)],
   ['one attribute', (size) => encode(`Subject: a\r\nContent-Type: text/html\r\n\r\n<a href="https://a.example/${'a'.repeat(size)}">x</a>`)],
   ['conditional comments', (size) => htmlMail('<!--[if mso]><a href="https://m.example/">m</a><![endif]-->', size)],
