@@ -156,13 +156,6 @@ const FLOODS: readonly (readonly [string, (size: number) => Uint8Array])[] = [
       ),
   ],
   ['nested elements', (size) => htmlMail('<div><span>', size)],
-  [
-    'UTF-7 markup',
-    (size) =>
-      encode(
-        `Subject: u\r\nContent-Type: text/html; charset=utf-7\r\n\r\n${'+ADw-a href+AD0-+ACI-https://u.example/+ACI-+AD4-u+AOk-+ADw-/a+AD4-'.repeat(Math.ceil(size / 66))}`,
-      ),
-  ],
   ['defanged text', (size) => htmlMail('hxxps://evil[.]example/a ', size)],
   ['one attribute', (size) => encode(`Subject: a\r\nContent-Type: text/html\r\n\r\n<a href="https://a.example/${'a'.repeat(size)}">x</a>`)],
   ['conditional comments', (size) => htmlMail('<!--[if mso]><a href="https://m.example/">m</a><![endif]-->', size)],
