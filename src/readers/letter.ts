@@ -21,6 +21,16 @@ export interface Letter {
   readonly html: string | null;
   readonly text: string | null;
   readonly attachments: readonly Attached[];
+  /** Parts written in a charset no table of ./charset knows, read anyway; absent or empty when there is none. */
+  readonly unknownCharsets?: readonly CharsetNote[];
+}
+
+/** A part of a message in a charset the reader does not know, and what it was read as instead. */
+export interface CharsetNote {
+  /** The body (`html`, `text`) or the header (`subject`, `from`) the label was on. */
+  readonly part: 'html' | 'text' | 'subject' | 'from';
+  readonly label: string;
+  readonly readAs: string;
 }
 
 export interface Attached {
@@ -28,6 +38,8 @@ export interface Attached {
   readonly name: string;
   /** The declared type, lower case ("" when none). */
   readonly mimeType: string;
+  /** The charset the part declares (its Content-Type's `charset`), when it declares one. */
+  readonly charset?: string | undefined;
   readonly bytes: Uint8Array;
 }
 

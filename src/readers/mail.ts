@@ -54,6 +54,7 @@ export const MAIL_PROBLEMS = {
   tooManyImages: 'has more than $1 images; the rest were not scanned for codes',
   imageUnreadable: 'could not be scanned for codes: $1',
   tooManyFiles: 'has more than $1 files attached; the rest were not listed',
+  unknownCharset: 'is written in charset $1, which Isolink does not know; it was read as $2',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailFailure (`notMail`, `mailTooLarge`, …). */
@@ -205,6 +206,11 @@ interface Places {
 
 /** Reads a message's bodies, then its attachments in order (attached messages to `MAIL_LIMITS.messageDepth`). */
 async function visit(reading: Reading, letter: Letter, depth: number, places: Places): Promise<void> {
+  for (const note of letter.unknownCharsets ?? []) {
+    // A header's place is the header in the mail itself, the message it heads in an attached one.
+    const where = note.part === 'html' ? places.html : note.part === 'text' ? places.text : depth === 0 ? `header:${note.part}` : places.html;
+    problem(reading, 'unknownCharset', [note.label, note.readAs], where);
+  }
   if (letter.html !== null) addHtml(reading, letter.html, places.html);
   if (letter.text !== null) for (const url of extractUrls(letter.text)) reading.links.add(url, null, places.text);
   for (const attachment of letter.attachments) {
@@ -222,7 +228,9 @@ async function visit(reading: Reading, letter: Letter, depth: number, places: Pl
       continue;
     }
     if (kind === 'html') {
-      addHtml(reading, decodeText(attachment.bytes), where);
+      const page = decodeText(attachment.bytes, attachment.charset);
+      if (page.unknown !== null) problem(reading, 'unknownCharset', [page.unknown.label, page.unknown.readAs], where);
+      addHtml(reading, page.text, where);
       continue;
     }
     if (depth + 1 > MAIL_LIMITS.messageDepth) {

@@ -6,7 +6,7 @@
  */
 import MsgReaderImport from '@kenjiuno/msgreader';
 
-import { codePageLabel, decodeText, fixC1 } from './charset';
+import { charsetOfCodePage, codePageLabel, decodeText, fixC1 } from './charset';
 import { headerList, sender, type Attached, type Letter } from './letter';
 
 type MsgReaderClass = typeof MsgReaderImport;
@@ -29,7 +29,7 @@ export function readMsg(bytes: Uint8Array): Letter | null {
   // The reader decodes 8-bit strings as UTF-8 unless told their code page, which the message
   // itself records (PidTagMessageCodepage): read again with it where it says another one.
   const ansi = codePageLabel(data.messageCodepage ?? data.internetCodepage);
-  if (ansi !== undefined && ansi !== 'utf-8' && !ansi.startsWith('utf-16')) {
+  if (ansi !== undefined && ansi !== 'utf-8' && ansi !== 'utf-7' && !ansi.startsWith('utf-16')) {
     const again = new MsgReader(view);
     again.parserConfig = { ansiEncoding: ansi };
     try {
@@ -39,7 +39,10 @@ export function readMsg(bytes: Uint8Array): Letter | null {
       // A code page the reader's decoder does not know: the strings stay as first read.
     }
   }
-  const html = data.bodyHtml ?? (data.html === undefined ? null : decodeText(data.html, data.internetCodepage ?? data.messageCodepage));
+  // PidTagHtml is bytes in the message's internet code page (65000 is UTF-7); an unknown one is read as ./charset falls back, and said.
+  const decoded =
+    data.bodyHtml === undefined && data.html !== undefined ? decodeText(data.html, charsetOfCodePage(data.internetCodepage ?? data.messageCodepage)) : null;
+  const html = data.bodyHtml ?? decoded?.text ?? null;
   // A compound file with no message class, subject or body is some other document (or an empty shell).
   if (data.messageClass === undefined && data.subject === undefined && data.body === undefined && html === null) return null;
   const attachments: Attached[] = [];
@@ -59,5 +62,6 @@ export function readMsg(bytes: Uint8Array): Letter | null {
     html,
     text: data.body ?? null,
     attachments,
+    unknownCharsets: decoded?.unknown == null ? [] : [{ part: 'html', ...decoded.unknown }],
   };
 }

@@ -14,6 +14,7 @@ import { unicodeHost } from '../net/punycode';
 import { fixC1 } from './charset';
 import { hostsNamed, registrableDomain } from './hosts';
 import type { Letter, MailHeader } from './letter';
+import { rewriteWords } from './words';
 
 /** An address of the story: the name shown, the address, its domain in ASCII and, for an IDN, in Unicode. */
 export interface MailAddress {
@@ -87,7 +88,8 @@ function mailAddress(name: string | undefined, address: string | undefined): Mai
 /** The first mailbox of an address header (the first member of a group). */
 function firstAddress(value: string | undefined): MailAddress | null {
   if (value === undefined || value.trim() === '') return null;
-  for (const entry of addressParser(value)) {
+  // Words in UTF-7 and other charsets TextDecoder refuses are decoded first (./words), as the From of ./mime is.
+  for (const entry of addressParser(rewriteWords(value).value)) {
     if ('group' in entry && entry.group !== undefined) {
       const member = entry.group[0];
       if (member !== undefined) return mailAddress(member.name, member.address);

@@ -12,6 +12,8 @@ import { apiCalls, envFor, isolink, put, records, scratch } from './helpers';
 
 /** The sender corpus, written by Python's email package (test/fixtures/mail/make-sender.py). */
 const SENDER = resolve(import.meta.dirname, '../fixtures/mail/sender');
+/** The charset corpus, written by Python's codecs and email package (test/fixtures/mail/charset/make-charset.py). */
+const CHARSET = resolve(import.meta.dirname, '../fixtures/mail/charset');
 
 const handle = useSimulator();
 const sim = (): Simulator => handle.sim;
@@ -81,6 +83,33 @@ describe('isolink mail', () => {
         'Checks at receipt: spf=fail dkim=none dmarc=fail compauth=fail',
         'Came in from: mail.m365-alerts.example [198.51.100.23] to BN8NAM12FT055.mail.protection.outlook.com',
         "Warning: replies would go to another domain than the sender's.",
+      ]),
+    );
+  });
+
+  it('lists the links of a mail written in UTF-7, and its decoded subject', async () => {
+    const ran = await isolink(['mail', join(CHARSET, '01-utf7-html-body.eml')]);
+
+    expect(ran.code).toBe(0);
+    expect(ran.stdout.split('\n')).toEqual([
+      '1\twww.sparkasse.de\thttps://konto-pruefung.example/login?id=7\thtml, text\tMISMATCH',
+      '2\tKonto entsperren \u2192\thttps://evil-ut7.example/a+b\thtml\t',
+      '',
+    ]);
+    expect(ran.stderr).toContain('Subject: Ihr Konto wurde gesperrt');
+    expect(ran.stderr).not.toContain('does not know');
+  });
+
+  it('says a part in an unknown charset in its notes, and lists its links', async () => {
+    const ran = await isolink(['mail', join(CHARSET, '04-unknown-charset.eml')]);
+
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toContain('https://cp850-portal.example/reset');
+    expect(ran.stderr.split('\n')).toEqual(
+      expect.arrayContaining([
+        'isolink: html is written in charset cp850, which Isolink does not know; it was read as windows-1252.',
+        'isolink: text is written in charset x-private-label, which Isolink does not know; it was read as utf-8.',
+        'isolink: header:subject is written in charset x-private-label, which Isolink does not know; it was read as utf-8.',
       ]),
     );
   });

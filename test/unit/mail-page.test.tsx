@@ -73,6 +73,11 @@ function senderMail(name: string): string {
   return readFileSync(resolve(import.meta.dirname, '../fixtures/mail/sender', name), 'utf8');
 }
 
+/** A mail of the charset corpus (test/fixtures/mail/charset, written by Python's codecs and email package), as its bytes. */
+function charsetMail(name: string): File {
+  return new File([readFileSync(resolve(import.meta.dirname, '../fixtures/mail/charset', name))], name, { type: 'message/rfc822' });
+}
+
 function file(text: string, name = 'reported.eml'): File {
   return new File([text], name, { type: 'message/rfc822' });
 }
@@ -181,12 +186,40 @@ describe('mail page: a mail read', () => {
     });
     await choose(file(PHISH));
 
-    const region = screen.getByRole('region', { name: 'Parts of the mail that were not read' });
+    const region = screen.getByRole('region', { name: 'Parts of the mail that were not read fully' });
     expect(
       within(region)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['The mail has more than 20000 links: 3 more were not listed.', 'the attachment invoice.msg: It could not be read (not a mail).']);
+  });
+
+  it('says a part in a charset Isolink does not know, where it is and what it was read as', async () => {
+    await renderPage();
+    // From the charset corpus (test/fixtures/mail/charset, written by Python): HTML in cp850, text and a subject word in a private label.
+    await choose(charsetMail('04-unknown-charset.eml'));
+
+    const region = screen.getByRole('region', { name: 'Parts of the mail that were not read fully' });
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'the HTML body: It is written in the charset “cp850”, which Isolink does not know: it was read as windows-1252, so some of its words may be wrong.',
+      'the text body: It is written in the charset “x-private-label”, which Isolink does not know: it was read as utf-8, so some of its words may be wrong.',
+      'the Subject header: It is written in the charset “x-private-label”, which Isolink does not know: it was read as utf-8, so some of its words may be wrong.',
+    ]);
+    // Read anyway: its links are listed.
+    expect(screen.getByRole('checkbox', { name: /cp850-portal\.example/ })).toBeTruthy();
+  });
+
+  it('lists the links of a mail written in UTF-7', async () => {
+    await renderPage();
+    await choose(charsetMail('01-utf7-html-body.eml'));
+
+    expect(screen.getByRole('checkbox', { name: /evil-ut7\.example/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /konto-pruefung\.example/ })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Parts of the mail that were not read fully' })).toBeNull();
   });
 
   it('tells the sender’s story: the verdicts at receipt, the hop it came in by, replies sent elsewhere', async () => {

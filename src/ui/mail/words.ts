@@ -30,6 +30,7 @@ const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
   tooManyImages: 'mailProblemImages',
   imageUnreadable: 'mailProblemImage',
   tooManyFiles: 'mailProblemFiles',
+  unknownCharset: 'mailProblemCharset',
 };
 
 /** Why a file could not be read as a mail, and what to do next. */
@@ -50,13 +51,20 @@ export function imageFailureText(name: string, failure: Pick<ImageFailure, 'code
   return t(IMAGE_FAILURE_KEYS[failure.code], [name, ...failure.params]);
 }
 
-/** One place a link or a problem was found: `html`, `text`, `attachment:<name>`, `message:<subject>`, `qr:<image name>`. */
+/** Header names as mail writes them, for a problem in one (`header:subject`). */
+const HEADER_NAMES: Readonly<Record<string, string>> = { subject: 'Subject', from: 'From' };
+
+/** One place a link or a problem was found: `html`, `text`, `attachment:<name>`, `message:<subject>`, `qr:<image name>`, `header:<name>`. */
 export function placeText(where: string): string {
   if (where === 'html') return t('mailWhereHtml');
   if (where === 'text') return t('mailWhereText');
   if (where.startsWith('attachment:')) return t('mailWhereAttachment', where.slice('attachment:'.length));
   if (where.startsWith('message:')) return t('mailWhereMessage', where.slice('message:'.length));
   if (where.startsWith('qr:')) return t('mailWhereQr', where.slice('qr:'.length));
+  if (where.startsWith('header:')) {
+    const name = where.slice('header:'.length);
+    return t('mailWhereHeader', HEADER_NAMES[name] ?? name);
+  }
   return where;
 }
 
