@@ -8,11 +8,12 @@
 import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-import type { MailLink, MailReport } from '../readers';
+import { caseNote, caseRecord, type MailLink, type MailReport } from '../readers';
 import type { CommandContext } from './command';
 import { readAll } from './mail-pool';
 import { mailsIn, type Passed } from './mailbox';
 import { printable } from './mails';
+import type { Output } from './output';
 import { EXIT } from './problems';
 import { TargetTally, type TargetRow } from './targets';
 
@@ -23,6 +24,8 @@ export interface BatchOptions {
   readonly byTarget: boolean;
   /** The rows of `--by-target` to keep (the most reported), all when absent. */
   readonly top: number | undefined;
+  /** `--report`: each mail's case note (or its record with `--json`) instead of its rows. */
+  readonly report: boolean;
   /** One link as `--json` prints it. */
   readonly record: (link: MailLink, mail: string) => Record<string, unknown>;
   /** One link as a table row (without the mail's name). */
@@ -33,6 +36,12 @@ export interface BatchOptions {
 export interface BatchResult {
   readonly targets: readonly TargetRow[];
   readonly failed: number;
+}
+
+/** A mail's case note on stdout: the Markdown, or (`--json`) its record on one line. */
+export function printReport(out: Output, mail: MailReport, name: string): void {
+  if (out.json) out.record(caseRecord(mail, name));
+  else out.line(caseNote(mail, name).trimEnd());
 }
 
 /** Whether `isolink mail` reads many: several paths, a folder, or an mbox (a file that starts with a `From ` line). */
@@ -92,7 +101,12 @@ export async function readMany(context: CommandContext, paths: readonly string[]
       tally.add(outcome.name, mail);
       continue;
     }
-    if (out.json) for (const link of mail.links) out.record(options.record(link, outcome.name));
+    if (options.report) {
+      // A blank line between two notes, so each mail's heading starts its own block.
+      if (!header && !out.json) out.line('');
+      printReport(out, mail, outcome.name);
+      header = false;
+    } else if (out.json) for (const link of mail.links) out.record(options.record(link, outcome.name));
     else if (mail.links.length > 0) {
       out.table(
         mail.links.map((link, index) => [printable(outcome.name), ...options.row(link, index)]),

@@ -31,6 +31,11 @@ import { nodeDecoder } from '../decoders';
 import { linksInImage as readImage, linksInMail as readMail, type ImageOptions, type ImageReading, type MailOptions, type MailReading } from '../readers';
 
 export {
+  caseNote,
+  caseRecord,
+  type CaseFile,
+  type CaseLink,
+  type CaseRecord,
   CODE_KINDS,
   IMAGE_FAILURES,
   IMAGE_LIMITS,

@@ -19,7 +19,9 @@ export {
 } from './mail';
 export type { LinkRefusal, MailLink } from './found';
 export type { MailAttachment } from './files';
-export { AUTH_METHODS, type AuthMethod, type AuthVerdicts, type MailAddress, type ReceivedHop, type SenderStory, type SenderWarning } from './sender';
+export { caseNote, caseRecord, type CaseFile, type CaseLink, type CaseRecord } from './note';
+export { AUTH_METHODS, type AuthMethod, type AuthVerdicts } from './auth-methods';
+export { type MailAddress, type ReceivedHop, type SenderStory, type SenderWarning } from './sender';
 export { mailFormatOf } from './letter';
 export { CODE_KINDS, type CodeKind } from './codes';
 export {

@@ -14,6 +14,7 @@ import { unicodeHost } from '../net/punycode';
 import { fixC1 } from './charset';
 import { hostsNamed, registrableDomain } from './hosts';
 import type { Letter, MailHeader } from './letter';
+import { AUTH_METHODS, type AuthMethod, type AuthVerdicts } from './auth-methods';
 import { rewriteWords } from './words';
 
 /** An address of the story: the name shown, the address, its domain in ASCII and, for an IDN, in Unicode. */
@@ -27,13 +28,6 @@ export interface MailAddress {
   /** The domain in Unicode when it is an IDN (shown beside `domain`), else null. */
   readonly unicodeDomain: string | null;
 }
-
-/** The checks whose verdicts are read from Authentication-Results. */
-export const AUTH_METHODS = ['spf', 'dkim', 'dmarc', 'compauth'] as const;
-/** One of the checks read: `spf`, `dkim`, `dmarc` or `compauth`. */
-export type AuthMethod = (typeof AUTH_METHODS)[number];
-/** Each check's verdict word in lower case (`pass`, `fail`, `softfail`, `none`, …), or null when the header does not say. */
-export type AuthVerdicts = Readonly<Record<AuthMethod, string | null>>;
 
 /** A Received hop: the host that handed the mail over (its name and address as the receiver saw them), the receiver, when. */
 export interface ReceivedHop {

@@ -31,13 +31,29 @@ function specifier(statement: ts.ImportDeclaration): string {
   return ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : '';
 }
 
-/** What a module imports or re-exports from. */
+/** Whether a statement brings only types: `import type`, `export type`, or only `type` specifiers. */
+function typesOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isImportDeclaration(statement)) {
+    const clause = statement.importClause;
+    if (clause === undefined) return false;
+    const bindings = clause.namedBindings;
+    return (
+      clause.phaseModifier === ts.SyntaxKind.TypeKeyword ||
+      (clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly))
+    );
+  }
+  const clause = statement.exportClause;
+  return statement.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly));
+}
+
+/** What a module imports or re-exports values from (type-only imports are erased and load nothing). */
 function dependenciesOf(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ESNext, true);
   return source.statements.flatMap((statement) =>
     (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
     statement.moduleSpecifier !== undefined &&
-    ts.isStringLiteral(statement.moduleSpecifier)
+    ts.isStringLiteral(statement.moduleSpecifier) &&
+    !typesOnly(statement)
       ? [statement.moduleSpecifier.text]
       : [],
   );
@@ -69,12 +85,7 @@ function valueImportsOfReaders(file: string, text = readFileSync(file, 'utf8')):
   for (const statement of importsOf(file, text)) {
     const target = resolve(dirname(file), specifier(statement));
     if (!HEAVY.has(target) && !HEAVY.has(join(target, 'index'))) continue;
-    const clause = statement.importClause;
-    const bindings = clause?.namedBindings;
-    const onlyTypes =
-      clause !== undefined &&
-      (clause.isTypeOnly ||
-        (clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly)));
+    const onlyTypes = typesOnly(statement);
     if (!onlyTypes) found.push(`${relative(ROOT, file)}: ${statement.getText()}`);
   }
   return found;

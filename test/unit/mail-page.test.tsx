@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MAX_BULK_URLS } from '../../src/messaging/limits';
 import { RemoteError } from '../../src/messaging/page';
 import type { Status } from '../../src/messaging/protocol';
-import { linksInImage, linksInMail, MAIL_LIMITS, type MailFailureCode } from '../../src/readers';
+import { caseNote, linksInImage, linksInMail, MAIL_LIMITS, type MailFailureCode } from '../../src/readers';
 import { App } from '../../src/ui/mail/App';
 import { splitHost } from '../../src/ui/mail/LinkRow';
 import {
@@ -493,6 +493,21 @@ describe('mail page: opening and copying the selected links', () => {
 
     await screen.findByText('Copied, defanged: 2 links');
     expect(copied).toEqual(['hxxps://invoice[.]evil[.]example/pay?id=7\nhxxps://docs[.]evil[.]example/share']);
+    expect(actions()).toEqual([]);
+  });
+
+  it("copies the mail's case note, the one caseNote gives, through the same clipboard", async () => {
+    const { copied, actions } = await renderPage();
+    await choose(file(PHISH));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy case note' }));
+
+    await screen.findByText('Case note copied: Markdown, every link defanged');
+    const reading = await linksInMail(new TextEncoder().encode(PHISH));
+    if (!reading.ok) throw new Error(reading.reason);
+    expect(copied).toEqual([caseNote(reading, 'reported.eml')]);
+    expect(copied[0]).toContain('1. hxxps://paypa1-login\\[.\\]example/verify?acc=1; **MISMATCH**; shown as "www\\[.\\]paypal\\[.\\]com"; found in html');
+    expect(copied[0]).not.toMatch(/https?:/i);
     expect(actions()).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import { WRAPPER_NAMES } from '../../fang';
 import type { MailLink, MailReport } from '../../readers';
 import { countFlag, stringFlag, type Command } from '../command';
-import { batchExit, isMany, readMany } from '../mail-batch';
+import { batchExit, isMany, printReport, readMany } from '../mail-batch';
 import { defaultThreads } from '../mail-pool';
 import { loadSettings } from '../config';
 import { readInput } from '../input';
@@ -90,6 +90,11 @@ export const mail: Command = {
     'stderr. --json prints one object per link: mail (the file; for an mbox <file>#<n>), url,',
     'target, shown, mismatch, where, wrappedBy, opaque (and refused when target is null).',
     'Reading sends nothing and needs no configuration.',
+    "--report      the case note for a ticket instead of rows: Markdown with the sender's",
+    '              story, the links (defanged, with their flags and where found), the links',
+    '              in QR codes and the files with their SHA-256; nothing in it is a live link.',
+    '              With --json one object per mail: mail, subject, date, from, replyTo,',
+    '              returnPath, auth, received, reportedBy, attachments, links, problems',
     'Several files, a folder (every .eml/.msg in it and its subfolders: a Maildir works; other',
     'files are skipped and counted) or an mbox (mboxo or mboxrd) are read on every core, one',
     'row per link with the mail first; a mail that cannot be read is named on stderr and the',
@@ -106,6 +111,7 @@ export const mail: Command = {
     'Exit status 2 for one file that cannot be read, is not a mail, or is over 25 MiB.',
     'Example: isolink mail reported.eml --json | jq -r "select(.mismatch) | .target"',
     'Example: isolink mail ~/abuse-mailbox/ --by-target --top 10',
+    'Example: isolink mail reported.eml --report > ticket.md',
   ],
   flags: {
     ...CREATE_FLAGS,
@@ -113,6 +119,7 @@ export const mail: Command = {
     only: { type: 'string' },
     format: { type: 'string' },
     'by-target': { type: 'boolean' },
+    report: { type: 'boolean' },
     top: { type: 'string' },
     jobs: { type: 'string' },
   },
@@ -128,13 +135,16 @@ export const mail: Command = {
     const top = countFlag(context, 'top');
     if (top !== undefined && !byTarget) throw new CliError('badFlag', '--top goes with --by-target', 'mail');
     const threads = countFlag(context, 'jobs') ?? defaultThreads();
+    const report = context.flags['report'] === true;
+    if (report && (open || byTarget))
+      throw new CliError('badFlag', `--report writes each mail's case note; drop ${open ? '--open' : '--by-target'} (or run it on its own)`, 'mail');
     if (byTarget || (await isMany(context, context.args))) {
       if (only !== undefined)
         throw new CliError('badFlag', '--only takes the rows of one mail; for several, --by-target --top N takes the most reported', 'mail');
       if (format !== 'auto') throw new CliError('badFlag', '--format reads one mail; several are each told by their first bytes', 'mail');
       const settings = open ? await loadSettings(context.io) : context.settings;
       const unwrap = unwrapModeOf({ flags: context.flags, settings }) === 'keep' ? 'keep' : 'unwrap';
-      const result = await readMany({ ...context, settings }, context.args, { threads, unwrap, byTarget, top, record, row: linkRow }, open);
+      const result = await readMany({ ...context, settings }, context.args, { threads, unwrap, byTarget, top, report, record, row: linkRow }, open);
       if (!open) return batchExit(result);
       if (result.targets.length === 0) throw new CliError('noUrls', 'the mails given');
       const created = await createLinks(
@@ -147,6 +157,10 @@ export const mail: Command = {
     const settings = open ? await loadSettings(context.io) : context.settings;
     const input = await readInput(context.io, context.out, context.args[0] ?? '-');
     const found = await readMail(input, format, unwrapModeOf({ flags: context.flags, settings }));
+    if (report) {
+      printReport(context.out, found, input.source);
+      return EXIT.ok;
+    }
     for (const problem of found.problems)
       context.out.note(`isolink: ${problem.where === undefined ? 'the mail' : printable(problem.where)} ${problem.reason}.`);
     if (!open) printFacts(context.out, found);

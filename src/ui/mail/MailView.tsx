@@ -183,6 +183,10 @@ export function MailView({
         <p class="small">{report.remoteContent > 0 ? t('mailRemote', String(report.remoteContent)) : t('mailRemoteNone')}</p>
         <FilesView files={report.attachments} />
         <Problems report={report} />
+        <div class="row actions">
+          <Button onClick={() => void state.copyNote()}>{t('mailCopyNote')}</Button>
+          <NoticeLine notice={state.noteNotice.value} />
+        </div>
       </section>
       <Links state={state} mode={mode} links={report.links} />
     </>

@@ -5,9 +5,10 @@
  * Every value is the mail's text, shown as text.
  */
 import { t, type MessageKey } from '../../i18n';
-// Types only: a value imported from the readers would bundle them (postal-mime, parse5) into
-// the page's first load instead of the chunk loaded with the first file.
-import type { AuthMethod, MailAddress, MailReport, SenderWarning } from '../../readers';
+// The readers' barrel for types only: a value from it would bundle the readers (postal-mime,
+// parse5) into the page's first load instead of the chunk loaded with the first file.
+import type { MailAddress, MailReport, SenderWarning } from '../../readers';
+import { AUTH_METHODS, type AuthMethod } from '../../readers/auth-methods';
 
 const WARNING_KEYS: { readonly [W in SenderWarning]: MessageKey } = {
   nameHoldsAddress: 'mailSenderNameAddress',
@@ -16,9 +17,8 @@ const WARNING_KEYS: { readonly [W in SenderWarning]: MessageKey } = {
   returnPathDomain: 'mailSenderReturnPathElsewhere',
 };
 
-/** The checks' names as receivers write them, in the order shown (the readers' AUTH_METHODS order). */
+/** The checks' names as receivers write them. */
 const METHOD_NAMES = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC', compauth: 'compauth' } as const satisfies Record<AuthMethod, string>;
-const METHODS = Object.keys(METHOD_NAMES) as AuthMethod[];
 
 /** An address as written; an IDN domain's Unicode form beside it, so a look-alike shows. */
 export function Address({ address }: { readonly address: MailAddress }) {
@@ -33,11 +33,11 @@ export function Address({ address }: { readonly address: MailAddress }) {
 
 function Verdicts({ report }: { readonly report: MailReport }) {
   const { auth, authBy } = report.sender;
-  if (METHODS.every((method) => auth[method] === null)) return <>{t('mailSenderNoChecks')}</>;
+  if (AUTH_METHODS.every((method) => auth[method] === null)) return <>{t('mailSenderNoChecks')}</>;
   return (
     <>
       <ul class="verdicts">
-        {METHODS.filter((method) => auth[method] !== null).map((method) => (
+        {AUTH_METHODS.filter((method) => auth[method] !== null).map((method) => (
           <li key={method} class={auth[method] === 'pass' ? '' : 'warn'}>
             {METHOD_NAMES[method]} <span class="mono">{auth[method]}</span>
           </li>

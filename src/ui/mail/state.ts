@@ -11,6 +11,7 @@ import type { BulkResult, SettingsView, Status } from '../../messaging/protocol'
 import type { ScanRequest } from '../../messaging/scan';
 import type { ImageCode, ImageFailure, ImageReading, ImageReport, MailFailure, MailLink, MailReading, MailReport } from '../../readers';
 import { MAIL_LIMITS } from '../../readers/limits';
+import { caseNote } from '../../readers/note';
 import { imageHeader } from '../../readers/picture';
 import { errorNotice, failureNotice, infoNotice, okNotice, type Notice } from '../common/notice';
 import { createTask } from '../common/task';
@@ -87,6 +88,8 @@ export function createMailState(deps: MailDeps) {
   const optionsNotice = signal<Notice | null>(null);
   /** About the last file chosen or dropped, beside the file input. */
   const fileNotice = signal<Notice | null>(null);
+  /** About the case note copied, beside its button. */
+  const noteNotice = signal<Notice | null>(null);
   const phase = signal<Phase>({ kind: 'empty' });
   /** A file is being dragged over the page. */
   const dragging = signal(false);
@@ -141,6 +144,7 @@ export function createMailState(deps: MailDeps) {
       confirming.value = false;
       result.value = null;
       task.notice.value = null;
+      noteNotice.value = null;
     });
   }
 
@@ -356,6 +360,18 @@ export function createMailState(deps: MailDeps) {
     }
   }
 
+  /** The mail's case note (Markdown for a ticket, every link defanged) on the clipboard, by the same path as the links. */
+  async function copyNote(): Promise<void> {
+    const current = phase.value;
+    if (current.kind !== 'read') return;
+    try {
+      await deps.copyText(caseNote(current.report, current.name));
+      noteNotice.value = okNotice(t('mailNoteCopied'));
+    } catch {
+      noteNotice.value = errorNotice(t('mailCopyFailed'));
+    }
+  }
+
   async function openOptions(): Promise<void> {
     try {
       await deps.openOptions();
@@ -372,6 +388,7 @@ export function createMailState(deps: MailDeps) {
     loadNotice,
     optionsNotice,
     fileNotice,
+    noteNotice,
     phase,
     dragging,
     selected,
@@ -392,6 +409,7 @@ export function createMailState(deps: MailDeps) {
     confirmOpen,
     cancelOpen,
     copySelected,
+    copyNote,
     openOptions,
   };
 }
