@@ -1,5 +1,5 @@
 // The landing page of a navigation stopped by isolate-by-policy rules (src/ui/isolate).
-import { browser } from 'wxt/browser';
+import { openOptionsAt } from '../../src/messaging/options';
 import { sendToBackground } from '../../src/messaging/page';
 import { mountPage } from '../../src/ui/common/mount';
 import { App } from '../../src/ui/isolate/App';
@@ -24,7 +24,8 @@ mountPage(
         if (history.length > 1) history.back();
         else window.close();
       },
-      openOptions: () => browser.runtime.openOptionsPage(),
+      // Offered when the isolation failed: the connection is what to check.
+      openOptions: () => openOptionsAt('connection'),
     }}
   />,
   'isolateTitle',

@@ -51,6 +51,7 @@ export interface BrowserSide {
   hasHostPermission(origin: string): Promise<boolean>;
   readonly notifier: Notifier;
   copyText(text: string): Promise<void>;
+  /** Opens the options page at its connection section (focusing one already open). */
   openOptions(): Promise<void>;
   /** Opens the page that scans `from`'s visible pixels for QR codes, behind it (see src/messaging/scan). */
   openScan(from: ClickedTab, request: ScanRequest): Promise<void>;

@@ -18,6 +18,7 @@ import { exportSettings, importSettings, previewImport, readSettingsView, saveSe
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
+import { openOptionsAt } from '../messaging/options';
 import { scanQuery } from '../messaging/scan';
 import { installRules } from './rules';
 import type { NetRule } from '../autoisolate';
@@ -85,7 +86,8 @@ function createDeps(): Deps {
       },
       notifier: browserNotifier,
       copyText,
-      openOptions: () => browser.runtime.openOptionsPage(),
+      // Every notification that offers the options is about the set-up: the connection.
+      openOptions: () => openOptionsAt('connection'),
     },
     inFlight: new SingleFlight(),
     now: () => Date.now(),

@@ -20,7 +20,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetUrlOf } from '../simulator/state';
 import { PHISH } from './fixtures/mails';
-import { ARTIFACTS_DIR, configureThroughOptions, findChromium, launch, type Session } from './harness';
+import { OPTIONS_SECTIONS } from '../../src/messaging/options';
+import { ARTIFACTS_DIR, configureThroughOptions, findChromium, launch, showOptionsSection, type Session } from './harness';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SCHEMES = ['light', 'dark'] as const;
@@ -162,6 +163,13 @@ describe.skipIf(!findChromium() && !process.env['CI'])('accessibility of the pop
 
   it.each(SCHEMES)('options, set up (%s): no serious or critical axe violations', async (scheme) => {
     await check('options.html', 'options, set up', scheme, 'a11y-options');
+  });
+
+  // The page shows one section at a time: each of the others is checked as it is shown.
+  it.each(OPTIONS_SECTIONS.slice(1))('options, set up, the %s section: no serious or critical axe violations', async (id) => {
+    await check('options.html', `options, set up, ${id}`, 'light', undefined, async (page) => {
+      await showOptionsSection(page, id);
+    });
   });
 
   it.each(SCHEMES)('reported mail page with a phishing mail loaded (%s): no serious or critical axe violations', async (scheme) => {

@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../simulator';
 import { targetUrlOf } from '../simulator/state';
 import { launchExtension } from '../support/chromium';
-import { ARTIFACTS_DIR, EXTENSION_DIR, findChromium } from './harness';
+import { ARTIFACTS_DIR, EXTENSION_DIR, findChromium, showOptionsSection } from './harness';
 import { localServer, type LocalServer } from './local-server';
 
 const POLICY_DIR = '/etc/chromium/policies/managed';
@@ -399,7 +399,7 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
       expect(JSON.stringify(sim.requests.find((r) => r.path === '/api/')?.body)).toContain(sim.adminToken);
       expect(target.hits).toEqual([]);
       const options = await current.openPage('options.html');
-      const section = options.getByRole('region', { name: 'Isolate automatically' });
+      const section = await showOptionsSection(options, 'auto-isolate');
       const list = section.getByLabel('Links opened from these sites');
       expect(await list.inputValue()).toBe('localhost');
       expect(await list.isDisabled()).toBe(true);
@@ -414,7 +414,7 @@ describe.skipIf((!findChromium() || !canWritePolicy) && !process.env['CI'])('ent
       const options = await current.openPage('options.html');
       const region = options.getByRole('region', { name: 'Some settings from your organisation could not be used' });
       expect(await region.textContent()).toContain('autoIsolate');
-      expect(await options.getByRole('region', { name: 'Isolate automatically' }).getByLabel('Links opened from these sites').isDisabled()).toBe(true);
+      expect(await (await showOptionsSection(options, 'auto-isolate')).getByLabel('Links opened from these sites').isDisabled()).toBe(true);
       await options.close();
       // The last valid policy's rules (from: localhost) still stop the link.
       await clickThrough(current, site);

@@ -7,8 +7,9 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BrowserContext, Page, Worker } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { OptionsSection } from '../../src/messaging/options';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
 import { findChromium, launchExtension, watchWorker } from '../support/chromium';
 import { seedStorage } from '../support/seed';
@@ -176,6 +177,17 @@ export async function configureThroughOptions(session: Session, values: { token:
   await page.close();
 }
 
+/**
+ * Shows one section of the options page as a user does: a click on its link in the page's
+ * navigation (`href="#<id>"`, whatever the language), then waits until it is the section shown.
+ */
+export async function showOptionsSection(page: Page, id: OptionsSection): Promise<Locator> {
+  await page.getByRole('navigation').locator(`a[href="#${id}"]`).click();
+  const section = page.locator(`section#${id}`);
+  await section.waitFor({ state: 'visible' });
+  return section;
+}
+
 /** The dynamic network rules the worker has installed (isolate by policy). */
 export async function dynamicRules(session: Session): Promise<unknown[]> {
   const worker = await session.currentWorker();
@@ -189,7 +201,7 @@ export async function dynamicRules(session: Session): Promise<unknown[]> {
 export async function autoIsolateThroughOptions(session: Session, value: { from?: string[]; to?: string[]; except?: string[]; ask?: boolean }): Promise<void> {
   const before = JSON.stringify(await dynamicRules(session));
   const options = await session.openPage('options.html');
-  const section = options.getByRole('region', { name: 'Isolate automatically' });
+  const section = await showOptionsSection(options, 'auto-isolate');
   await section.getByLabel('Links opened from these sites').fill((value.from ?? []).join('\n'));
   await section.getByLabel('Links to these domains, always').fill((value.to ?? []).join('\n'));
   await section.getByLabel('Never isolate these domains').fill((value.except ?? []).join('\n'));

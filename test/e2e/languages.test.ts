@@ -19,7 +19,8 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHISH } from './fixtures/mails';
-import { ARTIFACTS_DIR, findChromium, launch, type Session } from './harness';
+import { OPTIONS_SECTIONS } from '../../src/messaging/options';
+import { ARTIFACTS_DIR, findChromium, launch, showOptionsSection, type Session } from './harness';
 
 const LOCALES_DIR = resolve(import.meta.dirname, '../../public/_locales');
 type Messages = Record<string, { message: string }>;
@@ -105,10 +106,16 @@ describe.skipIf(!findChromium()).each(['de', 'ja'])('the extension in %s', (lang
     expect(await layoutProblems(page), `layout of ${name}`).toEqual({ wider: [], clipped: [] });
   }
 
-  it('the options page speaks the language and nothing is cut off', async () => {
+  it('the options page speaks the language and nothing is cut off, in every section', async () => {
     const page = await session.openPage('options.html');
     await page.setViewportSize({ width: 800, height: 900 });
     await check(page, 'options', messages['optionsTitle']?.message);
+    // One section is shown at a time: each is checked as it is shown, its link named in the language.
+    for (const id of OPTIONS_SECTIONS.slice(1)) {
+      await showOptionsSection(page, id);
+      await check(page, `options-${id}`, messages['optionsTitle']?.message);
+    }
+    await showOptionsSection(page, 'connection');
     // Positive controls: the checks above can fail. An English message, an element
     // wider than the page and a clipping box too small for its text are all reported.
     expect(probes.length).toBeGreaterThan(100);

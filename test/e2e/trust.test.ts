@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../simulator';
-import { ARTIFACTS_DIR, configureThroughOptions, findChromium, launch, type Session } from './harness';
+import { ARTIFACTS_DIR, configureThroughOptions, findChromium, launch, showOptionsSection, type Session } from './harness';
 
 const ANALYST = 'analyst@acme.example';
 
@@ -60,6 +60,7 @@ describe.skipIf(!findChromium() && !process.env['CI'])('hostile configuration in
     other.reset();
     session.sim.reset();
     const options = await session.openPage('options.html');
+    await showOptionsSection(options, 'import-export');
     const before = await settingsNow(options);
     const file = {
       name: 'from-it.json',

@@ -1,14 +1,17 @@
 /**
  * The options page against a fake Connector, for the page's tests: a connector that records
- * every message and answers from handlers, a settings view, a status, and the page rendered
- * and ready with every section.
+ * every message and answers from handlers, a settings view, a status, the page rendered and
+ * ready (at the section its address names), and a way to show a section as the analyst does.
  */
-import { render, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { expect } from 'vitest';
 import type { Connector } from '../../src/messaging/page';
 import type { MessageData, MessageType, ProtocolValues, Settings, SettingsView, Status } from '../../src/messaging/protocol';
+import type { OptionsSection } from '../../src/messaging/options';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
 import { App } from '../../src/ui/options/App';
+import { SECTION_TITLES } from '../../src/ui/options/Nav';
+import { t } from '../../src/i18n';
 
 export type Handlers = { [K in MessageType]?: (data: MessageData<K>) => ProtocolValues[K] | Promise<ProtocolValues[K]> };
 
@@ -44,7 +47,13 @@ export const STATUS: Status = {
   problems: [],
 };
 
-export async function renderApp(options: { view?: SettingsView; status?: Status; handlers?: Handlers } = {}) {
+/**
+ * Renders the page and waits until it is ready. The address starts with no fragment (the
+ * connection), or `at` (`'#files'`): the page's window outlives a test, its address too.
+ * With `section`, that section is then shown through the navigation (see showSection).
+ */
+export async function renderApp(options: { view?: SettingsView; status?: Status; handlers?: Handlers; at?: string; section?: OptionsSection } = {}) {
+  history.replaceState(null, '', `${location.pathname}${location.search}${options.at ?? ''}`);
   const view = options.view ?? viewOf();
   const status = options.status ?? STATUS;
   const fake = fakeConnector({
@@ -57,9 +66,15 @@ export async function renderApp(options: { view?: SettingsView; status?: Status;
   await waitFor(() => {
     expect(utils.container.querySelector('[data-ready="true"]')).not.toBeNull();
   });
-  // The sections below the first screen come in the next frame.
-  await waitFor(() => {
-    expect(utils.container.querySelector('#import-export')).not.toBeNull();
-  });
+  if (options.section !== undefined) await showSection(options.section);
   return { ...utils, ...fake };
+}
+
+/** Shows a section as the analyst does: a click on its link in the page's navigation. Resolves with the section's region. */
+export async function showSection(section: OptionsSection): Promise<HTMLElement> {
+  const nav = screen.getByRole('navigation', { name: t('optionsNavLabel') });
+  const link = [...nav.querySelectorAll('a')].find((a) => a.getAttribute('href') === `#${section}`);
+  if (link === undefined) throw new Error(`no link to #${section} in the navigation`);
+  fireEvent.click(link);
+  return screen.findByRole('region', { name: t(SECTION_TITLES[section]) });
 }

@@ -38,7 +38,7 @@ const save = (): void => {
 
 describe('options page: isolate automatically', () => {
   it('saves the lists as domains (pasted URLs and capitals brought to their host), once each, with ask', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'auto-isolate' });
     type('Links opened from these sites', 'https://Outlook.Office.com/mail/\n\nacme.service-now.com, outlook.office.com');
     type('Links to these domains, always', '*.watched.example');
     type('Never isolate these domains', 'acme.example');
@@ -51,7 +51,7 @@ describe('options page: isolate automatically', () => {
   });
 
   it('says what the lists do, in words, as they are typed', async () => {
-    await renderApp();
+    await renderApp({ section: 'auto-isolate' });
     expect(section().getByText('Nothing is isolated automatically.')).toBeTruthy();
     type('Links opened from these sites', 'a.example\nb.example\nc.example\nd.example\ne.example');
     type('Never isolate these domains', 'corp.example');
@@ -61,7 +61,7 @@ describe('options page: isolate automatically', () => {
   });
 
   it('refuses lines that are no domain, names them beside the list, and sends nothing', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'auto-isolate' });
     type('Links opened from these sites', 'outlook.office.com\nnot a domain\na.example:8080');
     save();
     const list = section().getByLabelText('Links opened from these sites');
@@ -73,7 +73,7 @@ describe('options page: isolate automatically', () => {
   });
 
   it('is locked when the organisation sets it: the lists shown, disabled, no save', async () => {
-    await renderApp({ view: viewOf({ autoIsolate: { from: ['outlook.office.com'] } }, { locked: ['autoIsolate'] }) });
+    await renderApp({ section: 'auto-isolate', view: viewOf({ autoIsolate: { from: ['outlook.office.com'] } }, { locked: ['autoIsolate'] }) });
     const list = section().getByLabelText<HTMLTextAreaElement>('Links opened from these sites');
     expect(list.value).toBe('outlook.office.com');
     expect(list.disabled).toBe(true);
@@ -83,7 +83,7 @@ describe('options page: isolate automatically', () => {
 
   it('asks for access to every site from a click when from sites are saved, and says what happens without it', async () => {
     const request = vi.spyOn(permissions, 'request').mockResolvedValue(true);
-    await renderApp({ view: viewOf({ autoIsolate: { from: ['outlook.office.com'] } }) });
+    await renderApp({ section: 'auto-isolate', view: viewOf({ autoIsolate: { from: ['outlook.office.com'] } }) });
     await section().findByText(/Isolink needs access to all sites/);
     fireEvent.click(section().getByRole('button', { name: 'Allow access' }));
     expect(request).toHaveBeenCalledWith({ origins: ['http://*/*', 'https://*/*'] });
@@ -92,14 +92,14 @@ describe('options page: isolate automatically', () => {
 
   it('asks only for the watched domains when there are no from sites; nothing when access is there', async () => {
     const request = vi.spyOn(permissions, 'request').mockResolvedValue(false);
-    await renderApp({ view: viewOf({ autoIsolate: { to: ['watched.example'] } }) });
+    await renderApp({ section: 'auto-isolate', view: viewOf({ autoIsolate: { to: ['watched.example'] } }) });
     await section().findByText(/needs access to the watched domains/);
     fireEvent.click(section().getByRole('button', { name: 'Allow access' }));
     expect(request).toHaveBeenCalledWith({ origins: ['http://*.watched.example/*', 'https://*.watched.example/*'] });
     await section().findByText('Access was not allowed: stopped links stay blocked.');
     cleanup();
     vi.spyOn(permissions, 'contains').mockResolvedValue(true);
-    await renderApp({ view: viewOf({ autoIsolate: { to: ['watched.example'] } }) });
+    await renderApp({ section: 'auto-isolate', view: viewOf({ autoIsolate: { to: ['watched.example'] } }) });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(section().queryByRole('button', { name: 'Allow access' })).toBeNull();
   });

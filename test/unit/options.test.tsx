@@ -10,10 +10,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { optionsSectionOf } from '../../src/messaging/options';
 import { NoAnswerError, RemoteError } from '../../src/messaging/page';
 import type { ImportPreview, ProtocolValues, SettingsView } from '../../src/messaging/protocol';
 import { App } from '../../src/ui/options/App';
-import { fakeConnector, renderApp, STATUS, viewOf, type Handlers } from '../support/options-page';
+import { fakeConnector, renderApp, showSection, STATUS, viewOf, type Handlers } from '../support/options-page';
 import { installFocusFixup } from '../support/focus-fixup';
 import { installMessages } from '../support/i18n';
 
@@ -53,16 +54,16 @@ describe('options page: loading', () => {
     expect(screen.getByLabelText('Service URL')).toBeTruthy();
   });
 
-  it('is ready with the connection, and shows the sections below the first screen from the next frame', async () => {
+  it('is ready with the connection alone when its address names no section', async () => {
     const fake = fakeConnector({ getSettings: () => viewOf(), getStatus: () => STATUS });
+    history.replaceState(null, '', location.pathname);
     const { container } = render(<App connector={fake.connector} />);
     await waitFor(() => {
       expect(container.querySelector('[data-ready="true"]')).not.toBeNull();
     });
-    expect(screen.getByRole('region', { name: 'Connection' })).toBeTruthy();
-    expect(await screen.findByRole('region', { name: 'Import and export' })).toBeTruthy();
-    for (const name of ['Policy defaults', 'Session defaults', 'Isolate automatically', 'Organisation proxies', 'Files'])
-      expect(screen.getByRole('region', { name })).toBeTruthy();
+
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('id'))).toEqual(['connection']);
+    expect(screen.getByRole('link', { name: 'Connection' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('says what failed and offers to try again when loading fails', async () => {
@@ -79,7 +80,7 @@ describe('options page: loading', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('links every section from the page navigation', async () => {
+  it('links every section from the page navigation, named by its heading', async () => {
     await renderApp();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     const expected = ['#connection', '#policy', '#session', '#auto-isolate', '#proxies', '#files', '#import-export'];
@@ -89,7 +90,77 @@ describe('options page: loading', () => {
       .map((link) => link.getAttribute('href'));
 
     expect(actual).toEqual(expected);
-    for (const href of expected) expect(document.querySelector(href)?.tagName).toBe('SECTION');
+    for (const href of expected) {
+      const region = await showSection(optionsSectionOf(href));
+      const heading = within(region).getByRole('heading', { level: 2 });
+      expect(region.id).toBe(href.slice(1));
+      expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe(heading.textContent);
+      expect(screen.getAllByRole('region')).toEqual([region]);
+    }
+  });
+});
+
+describe('options page: one section at a time', () => {
+  it('shows the section its address names, and the connection for a name it does not know', async () => {
+    await renderApp({ at: '#files' });
+    expect(screen.getAllByRole('region').map((region) => region.id)).toEqual(['files']);
+    cleanup();
+
+    await renderApp({ at: '#nowhere' });
+    expect(screen.getAllByRole('region').map((region) => region.id)).toEqual(['connection']);
+  });
+
+  it('writes the section into the address, marks its link current and moves the focus to its heading', async () => {
+    await renderApp();
+
+    await showSection('auto-isolate');
+
+    expect(location.hash).toBe('#auto-isolate');
+    expect(screen.getByRole('link', { name: 'Isolate automatically' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Connection' }).getAttribute('aria-current')).toBeNull();
+    await waitFor(() => {
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Isolate automatically' }));
+    });
+  });
+
+  it('follows the address when it changes from outside (back, or another page sending it to a section)', async () => {
+    await renderApp();
+
+    history.replaceState(null, '', '#proxies');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+
+    expect(await screen.findByRole('region', { name: 'Organisation proxies' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Connection' })).toBeNull();
+  });
+
+  it('keeps what was typed in a section while another is shown', async () => {
+    await renderApp({ view: viewOf({ serviceUrl: 'https://old.example.com' }) });
+    type(connection().getByLabelText('Service URL'), 'https://typed.example.com');
+
+    await showSection('files');
+    await showSection('connection');
+
+    expect(connection().getByLabelText<HTMLInputElement>('Service URL').value).toBe('https://typed.example.com');
+  });
+
+  it('marks the links of sections that hold settings the organisation set, in words too', async () => {
+    await renderApp({ view: viewOf({}, { locked: ['maxUses', 'autoIsolate'] }) });
+    const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
+
+    const marked = nav
+      .getAllByRole('link')
+      .filter((link) => link.querySelector('svg') !== null)
+      .map((link) => link.getAttribute('href'));
+
+    expect(marked).toEqual(['#session', '#auto-isolate']);
+    expect(nav.getByRole('link', { name: 'Session defaults (holds settings set by your organisation)' })).toBeTruthy();
+    expect(nav.getByRole('link', { name: 'Connection' })).toBeTruthy();
+  });
+
+  it('marks the connection when the organisation delivers the token', async () => {
+    await renderApp({ view: viewOf({}, { tokenManaged: true }), status: { ...STATUS, tokenSource: 'managed' } });
+
+    expect(screen.getByRole('link', { name: 'Connection (holds settings set by your organisation)' })).toBeTruthy();
   });
 });
 
@@ -301,7 +372,7 @@ describe('options page: enterprise', () => {
   });
 
   it('locks the session defaults key by key', async () => {
-    await renderApp({ view: viewOf({}, { locked: ['maxUses', 'research'] }) });
+    await renderApp({ section: 'session', view: viewOf({}, { locked: ['maxUses', 'research'] }) });
     const session = within(screen.getByRole('region', { name: 'Session defaults' }));
 
     expect(session.getByLabelText<HTMLInputElement>('Max uses').disabled).toBe(true);
@@ -316,7 +387,7 @@ describe('options page: session and research defaults', () => {
   }
 
   it('saves the changed session defaults with exact values', async () => {
-    const { sent } = await renderApp({ view: viewOf({ maxUses: 3 }) });
+    const { sent } = await renderApp({ section: 'session', view: viewOf({ maxUses: 3 }) });
 
     type(session().getByLabelText('Max uses'), '');
     fireEvent.change(session().getByLabelText('Expiry'), { target: { value: 'custom' } });
@@ -341,7 +412,7 @@ describe('options page: session and research defaults', () => {
   });
 
   it('saves the setting for rewritten links; the organisation can lock it', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'session' });
     const unwrap = session().getByLabelText<HTMLSelectElement>('Rewritten links (Safe Links, Proofpoint…)');
 
     expect([...unwrap.options].map((option) => [option.value, option.textContent])).toEqual([
@@ -357,14 +428,14 @@ describe('options page: session and research defaults', () => {
     expect(sent('saveSettings')).toEqual([{ patch: { unwrap: 'ask' } }]);
     cleanup();
 
-    await renderApp({ view: viewOf({ unwrap: 'keep' }, { locked: ['unwrap'] }) });
+    await renderApp({ section: 'session', view: viewOf({ unwrap: 'keep' }, { locked: ['unwrap'] }) });
     const locked = session().getByLabelText<HTMLSelectElement>('Rewritten links (Safe Links, Proofpoint…)');
     expect(locked.disabled).toBe(true);
     expect(locked.value).toBe('keep');
   });
 
   it('links the reported mail page, opening in a new tab', async () => {
-    await renderApp();
+    await renderApp({ section: 'session' });
 
     const link = session().getByRole<HTMLAnchorElement>('link', { name: 'Open the reported mail page' });
     expect(link.href).toBe(browser.runtime.getURL('/mail.html'));
@@ -372,7 +443,7 @@ describe('options page: session and research defaults', () => {
   });
 
   it('refuses a max uses that is not a whole number, saying what to enter', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'session' });
 
     type(session().getByLabelText('Max uses'), '2.5');
     fireEvent.click(session().getByRole('button', { name: 'Save session defaults' }));
@@ -382,7 +453,7 @@ describe('options page: session and research defaults', () => {
   });
 
   it('groups egress locations by region and saves the research defaults', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'session' });
     const egress = session().getByLabelText<HTMLSelectElement>('Egress location');
 
     const groups = [...egress.querySelectorAll('optgroup')].map((group) => group.label);
@@ -414,7 +485,7 @@ describe('options page: session and research defaults', () => {
   });
 
   it('refuses a time zone given as an offset', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'session' });
 
     fireEvent.click(session().getByLabelText('Use a browser profile'));
     type(session().getByLabelText('Time zone'), '+02:00');
@@ -435,7 +506,7 @@ describe('options page: policy defaults', () => {
   }
 
   it('has a control for every policy type of the table', async () => {
-    await renderApp();
+    await renderApp({ section: 'policy' });
     const form = policy();
 
     expect(form.getByLabelText('Read-only session').tagName).toBe('SELECT');
@@ -454,7 +525,7 @@ describe('options page: policy defaults', () => {
   });
 
   it('counts the ribbon message in code points', async () => {
-    await renderApp();
+    await renderApp({ section: 'policy' });
 
     type(policy().getByLabelText('Ribbon message'), 'Phish 🎣🎣');
 
@@ -462,7 +533,7 @@ describe('options page: policy defaults', () => {
   });
 
   it('refuses a ribbon message over 100 characters, naming the entry', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'policy' });
 
     type(policy().getByLabelText('Ribbon message'), 'x'.repeat(101));
     savePolicy();
@@ -475,7 +546,7 @@ describe('options page: policy defaults', () => {
   });
 
   it('keeps block_all and allow_all apart from every other clipboard value', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'policy' });
     const clipboard = within(policy().getByRole('group', { name: 'Clipboard' }));
     const box = (name: string) => clipboard.getByLabelText<HTMLInputElement>(name);
     const checked = () =>
@@ -507,7 +578,7 @@ describe('options page: policy defaults', () => {
   });
 
   it('adds domains in punycode and refuses what is not a host name', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'policy' });
     const allowed = within(policy().getByRole('group', { name: 'Allowed domains' }));
 
     type(allowed.getByLabelText('Add an allowed domain'), 'Пример.РФ');
@@ -525,7 +596,7 @@ describe('options page: policy defaults', () => {
   });
 
   it('removes a domain from the list', async () => {
-    const { sent } = await renderApp({ view: viewOf({ policy: [{ type: 'domain_block', params: ['bad.example', 'worse.example'] }] }) });
+    const { sent } = await renderApp({ section: 'policy', view: viewOf({ policy: [{ type: 'domain_block', params: ['bad.example', 'worse.example'] }] }) });
     const blocked = within(policy().getByRole('group', { name: 'Blocked domains' }));
 
     fireEvent.click(blocked.getByRole('button', { name: 'Remove bad.example' }));
@@ -536,7 +607,7 @@ describe('options page: policy defaults', () => {
   });
 
   it('shows the path and reason of a bad policy beside its control, and sends nothing', async () => {
-    const { sent } = await renderApp({ view: viewOf({ policy: [{ type: 'readonly', params: ['true'] }] }) });
+    const { sent } = await renderApp({ section: 'policy', view: viewOf({ policy: [{ type: 'readonly', params: ['true'] }] }) });
 
     type(policy().getByLabelText('Ribbon background colour'), '#12');
     savePolicy();
@@ -551,7 +622,7 @@ describe('options page: policy defaults', () => {
   });
 
   it('previews the ribbon in its colours', async () => {
-    const { container } = await renderApp();
+    const { container } = await renderApp({ section: 'policy' });
 
     type(policy().getByLabelText('Ribbon background colour'), '#123456');
     type(policy().getByLabelText('Ribbon text colour'), '#fff');
@@ -568,7 +639,7 @@ describe('options page: policy defaults', () => {
       { type: 'watermark', params: ['on', 'Confidential'] },
       { type: 'readonly', params: ['true'] },
     ];
-    const { sent } = await renderApp({ view: viewOf({ policy: stored }) });
+    const { sent } = await renderApp({ section: 'policy', view: viewOf({ policy: stored }) });
 
     expect(policy().getByText('watermark')).toBeTruthy();
     expect(policy().getByText('on, Confidential')).toBeTruthy();
@@ -590,7 +661,7 @@ describe('options page: policy defaults', () => {
   });
 
   it('disables every policy control when the organisation sets the policy', async () => {
-    await renderApp({ view: viewOf({}, { locked: ['policy'] }) });
+    await renderApp({ section: 'policy', view: viewOf({}, { locked: ['policy'] }) });
 
     expect(policy().getByLabelText<HTMLSelectElement>('Read-only session').disabled).toBe(true);
     expect(policy().getByLabelText<HTMLInputElement>('Ribbon message').disabled).toBe(true);
@@ -611,6 +682,7 @@ describe('options page: organisation proxies', () => {
 
   async function loaded(handlers: Handlers = {}) {
     const app = await renderApp({
+      section: 'proxies',
       view: viewOf({ org: 'acme/soc' }),
       handlers: { getProxies: () => ({ proxies: [OWN, INHERITED] }), ...handlers },
     });
@@ -732,7 +804,7 @@ describe('options page: files', () => {
   }
 
   it('uploads the bytes of the chosen file as base64, named after the file', async () => {
-    const { sent } = await renderApp({ handlers: { putFile: () => ({ fileId: 'f-8d2c' }) } });
+    const { sent } = await renderApp({ section: 'files', handlers: { putFile: () => ({ fileId: 'f-8d2c' }) } });
     const file = new File([new Uint8Array([0, 1, 2, 253, 254, 255])], 'sample.bin', { type: 'application/octet-stream' });
 
     choose(files().getByLabelText('File to upload'), file);
@@ -749,7 +821,7 @@ describe('options page: files', () => {
   });
 
   it('refuses a file over the size limit with a clear message', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'files' });
     const file = new File([new Uint8Array(1)], 'huge.iso');
     Object.defineProperty(file, 'size', { value: 20 * 1024 * 1024 + 1 });
 
@@ -773,7 +845,7 @@ describe('options page: files', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(`${this.download} ${this.getAttribute('href') ?? ''}`);
     });
-    const { sent } = await renderApp({ handlers: { getFile: () => ({ base64: 'aGVsbG8=', size: 5 }) } });
+    const { sent } = await renderApp({ section: 'files', handlers: { getFile: () => ({ base64: 'aGVsbG8=', size: 5 }) } });
     const form = within(files().getByRole('button', { name: 'Download' }).closest('form') as HTMLElement);
 
     type(form.getByLabelText('File id'), 'f-8d2c');
@@ -805,7 +877,7 @@ describe('options page: import and export', () => {
       names.push(this.download);
     });
     const json = '{"format":"isolink-settings","version":1,"settings":{}}';
-    const { sent } = await renderApp({ handlers: { exportSettings: () => ({ json }) } });
+    const { sent } = await renderApp({ section: 'import-export', handlers: { exportSettings: () => ({ json }) } });
 
     expect(section().getByText('The admin token is never included in an export, and an import never sets it.')).toBeTruthy();
     fireEvent.click(section().getByRole('button', { name: 'Export settings' }));
@@ -818,6 +890,7 @@ describe('options page: import and export', () => {
 
   it('shows the refused key when an import fails', async () => {
     const { sent } = await renderApp({
+      section: 'import-export',
       handlers: {
         previewImport: () => {
           // The background says a SettingsError from its codes: the words come translated.
@@ -845,6 +918,7 @@ describe('options page: import and export', () => {
 
   it('choosing a file changes nothing: it names the old and new origins and waits for Apply', async () => {
     const { sent } = await renderApp({
+      section: 'import-export',
       handlers: { previewImport: () => MOVING, importSettings: () => viewOf({ serviceUrl: 'https://isolation.evil.example' }) },
     });
 
@@ -866,11 +940,12 @@ describe('options page: import and export', () => {
 
     await section().findByText('Imported the settings from from-it.json.');
     expect(sent('importSettings')).toEqual([{ json: '{"x":1}', confirmed: MOVING.connection }]);
+    await showSection('connection');
     expect(connection().getByLabelText<HTMLInputElement>('Service URL').value).toBe('https://isolation.evil.example');
   });
 
   it('Cancel imports nothing', async () => {
-    const { sent } = await renderApp({ handlers: { previewImport: () => MOVING } });
+    const { sent } = await renderApp({ section: 'import-export', handlers: { previewImport: () => MOVING } });
 
     fireEvent.change(section().getByLabelText('Import settings'), { target: { files: [new File(['{}'], 'settings.json')] } });
     fireEvent.click(await section().findByRole('button', { name: 'Cancel' }));
@@ -924,7 +999,7 @@ describe('options page: answers that come back after the user moved on', () => {
 
   it('keeps the session defaults typed while a save ran', async () => {
     const saved = deferred<SettingsView>();
-    await renderApp({ handlers: { saveSettings: () => saved.promise } });
+    await renderApp({ section: 'session', handlers: { saveSettings: () => saved.promise } });
     const session = within(screen.getByRole('region', { name: 'Session defaults' }));
 
     type(session.getByLabelText('Max uses'), '7');
@@ -938,7 +1013,7 @@ describe('options page: answers that come back after the user moved on', () => {
 
   it('does not show the proxies of an organisation no longer entered', async () => {
     const list = deferred<ProtocolValues['getProxies']>();
-    await renderApp({ view: viewOf({ org: 'acme/soc' }), handlers: { getProxies: () => list.promise } });
+    await renderApp({ section: 'proxies', view: viewOf({ org: 'acme/soc' }), handlers: { getProxies: () => list.promise } });
     const proxies = within(screen.getByRole('region', { name: 'Organisation proxies' }));
 
     const load = proxies.getByRole('button', { name: 'Load' });
@@ -1015,6 +1090,7 @@ describe('options page: busy buttons keep focus', () => {
 
   it('ignores Delete selected while nothing is selected, without disabling it', async () => {
     const { sent } = await renderApp({
+      section: 'proxies',
       view: viewOf({ org: 'acme/soc' }),
       handlers: { getProxies: () => ({ proxies: [{ name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } }] }) },
     });
@@ -1030,13 +1106,14 @@ describe('options page: busy buttons keep focus', () => {
   });
 
   it('still disables what the organisation locked: the policy Save, and a locked field', async () => {
-    const { sent } = await renderApp({ view: viewOf({ serviceUrl: 'https://corp.example.com' }, { locked: ['policy', 'serviceUrl'] }) });
+    const { sent } = await renderApp({ view: viewOf({ serviceUrl: 'https://corp.example.com' }, { locked: ['policy', 'serviceUrl'] }), section: 'policy' });
     const policy = within(screen.getByRole('region', { name: 'Policy defaults' }));
     const save = policy.getByRole<HTMLButtonElement>('button', { name: 'Save policy defaults' });
 
     expect(save.disabled).toBe(true);
     fireEvent.click(save);
     fireEvent.submit(save.closest('form') as HTMLFormElement);
+    await showSection('connection');
     const serviceUrl = connection().getByLabelText<HTMLInputElement>('Service URL');
     expect(serviceUrl.disabled).toBe(true);
     type(serviceUrl, 'https://other.example.com');
@@ -1058,6 +1135,7 @@ describe('options page: focus and descriptions', () => {
 
   async function loadProxies(): Promise<void> {
     await renderApp({
+      section: 'proxies',
       view: viewOf({ org: 'acme/soc' }),
       handlers: { getProxies: () => ({ proxies: [{ name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } }] }) },
     });
@@ -1086,7 +1164,7 @@ describe('options page: focus and descriptions', () => {
   });
 
   it('moves focus to the next domain, then to the field, when a domain is removed', async () => {
-    await renderApp({ view: viewOf({ policy: [{ type: 'domain_block', params: ['bad.example', 'worse.example'] }] }) });
+    await renderApp({ section: 'policy', view: viewOf({ policy: [{ type: 'domain_block', params: ['bad.example', 'worse.example'] }] }) });
     const blocked = within(policy().getByRole('group', { name: 'Blocked domains' }));
 
     fireEvent.click(blocked.getByRole('button', { name: 'Remove bad.example' }));
@@ -1097,7 +1175,7 @@ describe('options page: focus and descriptions', () => {
   });
 
   it('keeps focus in the colour field when it is cleared', async () => {
-    await renderApp();
+    await renderApp({ section: 'policy' });
     const colour = policy().getByLabelText<HTMLInputElement>('Ribbon background colour');
 
     type(colour, '#123456');
@@ -1187,7 +1265,7 @@ describe('options page: in German, the page’s own checks and the background’
   });
 
   it('refuses a bad policy entry with the rule’s words', async () => {
-    const { sent } = await renderApp();
+    const { sent } = await renderApp({ section: 'policy' });
 
     type(region('optionsPolicyTitle').getByLabelText(de('optionsPolicyRibbonBackground')), '#12');
     fireEvent.click(region('optionsPolicyTitle').getByRole('button', { name: de('optionsPolicySave') }));
@@ -1202,7 +1280,7 @@ describe('options page: in German, the page’s own checks and the background’
 
   it('refuses an invalid proxy, and shows the warnings it finds itself, in German', async () => {
     const OWN = { name: 'web1', location: { address: '203.0.113.7', port: 3128, type: 'http' } };
-    const { sent } = await renderApp({ view: viewOf({ org: 'acme/soc' }), handlers: { getProxies: () => ({ proxies: [OWN] }) } });
+    const { sent } = await renderApp({ section: 'proxies', view: viewOf({ org: 'acme/soc' }), handlers: { getProxies: () => ({ proxies: [OWN] }) } });
     const proxies = () => region('optionsProxiesTitle');
 
     type(proxies().getByLabelText(de('optionsProxyName')), 'p2');

@@ -15,6 +15,7 @@ export interface LandingDeps {
   readonly replaceWith: (url: string) => void;
   /** Leaves the page: back to the page the link was on, or closes the tab it opened. */
   readonly leave: () => void;
+  /** Opens the options page at its connection section. */
   readonly openOptions: () => Promise<void>;
 }
 

@@ -7,6 +7,7 @@
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../i18n';
+import { openOptionsAt } from '../../messaging/options';
 import { sendToBackground, type Connector } from '../../messaging/page';
 import { readScanQuery } from '../../messaging/scan';
 import { MAIL_LIMITS } from '../../readers/limits';
@@ -30,7 +31,8 @@ export interface AppProps {
 }
 
 const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
-const openOptionsPage = (): Promise<void> => browser.runtime.openOptionsPage();
+/** The page offers the options when Isolink is not set up: the connection is what to fix. */
+const openOptionsPage = (): Promise<void> => openOptionsAt('connection');
 /** The reader is a chunk of its own, loaded with the first file; the decoder's frame is made on the mail's first image. */
 const importReader: MailDeps['loadReader'] = async () => {
   const [{ linksInMail, linksInImage }, { frameDecoder }] = await Promise.all([import('../../readers'), import('../decoder/frame')]);

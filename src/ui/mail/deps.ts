@@ -23,7 +23,7 @@ export interface MailDeps {
   readonly connector: Connector;
   /** Writes text to the clipboard. */
   readonly copyText: (text: string) => Promise<void>;
-  /** Opens the extension's options page. */
+  /** Opens the extension's options page at its connection section. */
   readonly openOptions: () => Promise<void>;
   /** Loads the reader (a chunk of its own). */
   readonly loadReader: () => Promise<MailReader>;

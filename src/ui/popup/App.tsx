@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { autoIsolateOf, fromSiteOf } from '../../autoisolate';
 import { t } from '../../i18n';
+import { openOptionsAt } from '../../messaging/options';
 import { sendToBackground, type Connector } from '../../messaging/page';
 import type { PopupDeps } from './deps';
 import type { QrCodes } from './QrCodes';
@@ -22,7 +23,8 @@ export interface AppProps {
 }
 
 const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
-const openOptionsPage = (): Promise<void> => browser.runtime.openOptionsPage();
+/** The popup offers the options when Isolink is not set up: the connection is what to fix. */
+const openOptionsPage = (): Promise<void> => openOptionsAt('connection');
 /** The reported mail page, in a tab of its own: the popup loads none of its code. */
 const openMailPage = async (): Promise<void> => {
   await browser.tabs.create({ url: browser.runtime.getURL('/mail.html') });

@@ -12,7 +12,7 @@ export interface PopupDeps {
   readonly connector: Connector;
   /** Writes text to the clipboard. */
   readonly copyText: (text: string) => Promise<void>;
-  /** Opens the extension's options page. */
+  /** Opens the extension's options page at its connection section. */
   readonly openOptions: () => Promise<void>;
   /** Opens the reported mail page in a tab. */
   readonly openMail: () => Promise<void>;
