@@ -53,6 +53,8 @@ export interface AutoIsolateResult extends PairedRatios {
   readonly apiRequestsPerFloor: { readonly min: number; readonly max: number };
   /** Where an auto click's time goes (a few clicks of their own, after the rounds). */
   readonly autoSplit: AutoSplit | string;
+  /** The same steps on the landing floor's path (its page and its one message). */
+  readonly floorSplit: AutoSplit | string;
   readonly splitSamples: number;
   /** Every request the target server received over the whole figure (warm-up and set-up included). */
   readonly targetHits: readonly string[];
@@ -68,7 +70,7 @@ export interface AutoIsolateResult extends PairedRatios {
  * one console message once the background answers `landed`, just before the page replaces itself.
  */
 const LANDING_MARKS = String.raw`(() => {
-  if (location.protocol !== 'chrome-extension:' || location.pathname !== '/isolate.html') return;
+  if (location.protocol !== 'chrome-extension:' || !['/isolate.html', '/floor-landing.html'].includes(location.pathname)) return;
   const now = () => performance.timeOrigin + performance.now();
   const marks = { origin: performance.timeOrigin, document: now() };
   const wrap = (owner, name, label, last) => {
@@ -105,7 +107,56 @@ const LANDING_MARKS = String.raw`(() => {
  */
 type AutoSplit = Record<string, number>;
 
-async function autoSplit(b: BenchBrowser, sim: Simulator, stage: Stage, samples: number): Promise<AutoSplit> {
+/**
+ * In the worker (evaluated once a worker start, idempotent): its storage reads, its rules
+ * query and its `fetch` noted on its epoch clock in `globalThis.__benchCalls`, which the
+ * split reads after each click. The first call is about when the worker got `landed`.
+ */
+const WORKER_MARKS = String.raw`(() => {
+  const calls = (globalThis.__benchCalls ??= []);
+  const now = () => performance.timeOrigin + performance.now();
+  const wrap = (owner, name, label) => {
+    if (!owner || typeof owner[name] !== 'function' || owner[name].benchWrapped) return;
+    const original = owner[name];
+    owner[name] = function (...args) {
+      const call = { label, start: now(), end: NaN };
+      calls.push(call);
+      const result = original.apply(this, args);
+      const ended = () => { call.end = now(); };
+      Promise.resolve(result).then(ended, ended);
+      return result;
+    };
+    owner[name].benchWrapped = true;
+  };
+  for (const ns of [globalThis.browser, globalThis.chrome]) {
+    if (!ns) continue;
+    for (const area of ['local', 'session', 'managed']) wrap(ns.storage && ns.storage[area], 'get', 'storage');
+    wrap(ns.declarativeNetRequest, 'getDynamicRules', 'rules');
+  }
+  wrap(globalThis, 'fetch', 'fetch');
+  return true;
+})()`;
+
+type Call = { readonly label: string; readonly start: number; readonly end: number };
+
+/** The worker's marks, ms from t0: its first call, its rules read, its last storage read before `fetch`, and `fetch`. */
+function workerMarks(calls: readonly Call[], t0: number): Record<string, number> {
+  const after = calls.filter((c) => c.start >= t0);
+  const fetchCall = after.find((c) => c.label === 'fetch');
+  const before = after.filter((c) => fetchCall === undefined || c.start <= fetchCall.start);
+  const reads = before.filter((c) => c.label === 'storage');
+  return {
+    workerFirstCall: Math.min(...before.map((c) => c.start)) - t0,
+    rulesRead: (before.find((c) => c.label === 'rules')?.end ?? Number.NaN) - t0,
+    readsDone: (reads.length === 0 ? Number.NaN : Math.max(...reads.map((c) => c.end))) - t0,
+    fetchStart: (fetchCall?.start ?? Number.NaN) - t0,
+  };
+}
+
+async function autoSplit(b: BenchBrowser, sim: Simulator, stage: Stage, samples: number, floor = false): Promise<AutoSplit> {
+  const worker = floor ? b.floor : b;
+  if (!worker) throw new Error('no floor extension');
+  const sample = floor ? floorSample : autoSample;
   const page = await b.context.newPage();
   try {
     await page.addInitScript(LANDING_MARKS);
@@ -121,7 +172,9 @@ async function autoSplit(b: BenchBrowser, sim: Simulator, stage: Stage, samples:
         reported = resolve;
       });
       const from = sim.requests.length;
-      const { t0 } = await autoSample(b, sim, own);
+      await (await readyOn(worker)).evaluate(`${WORKER_MARKS} && globalThis.__benchCalls.splice(0).length`);
+      const { t0 } = await sample(b, sim, own);
+      const calls = await (await readyOn(worker)).evaluate<Call[]>('globalThis.__benchCalls.splice(0)');
       const { marks, nav } = JSON.parse(await text) as { marks: Record<string, number>; nav: Record<string, number> | null };
       const at = (match: (r: RecordedRequest) => boolean): number => (sim.requests.slice(from).find(match)?.at ?? Number.NaN) - t0;
       const m = (key: string): number => (marks[key] ?? Number.NaN) - t0;
@@ -132,6 +185,7 @@ async function autoSplit(b: BenchBrowser, sim: Simulator, stage: Stage, samples:
         landingDocument: m('document'),
         landedSent: m('landed.start'),
         domContentLoaded: m('domContentLoaded'),
+        ...workerMarks(calls, t0),
         createRequest: at(isApi),
         landedAnswered: m('landed.end'),
         launchGet: at(isLaunch),
@@ -209,7 +263,9 @@ export async function autoIsolateBench(
     autos.push(...auto);
     menus.push(...menu);
     floors.push(...floor);
-    const where = await autoSplit(b, sim, stage, splitSamples).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    const failed = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+    const where = await autoSplit(b, sim, stage, splitSamples).catch(failed);
+    const floorWhere = await autoSplit(b, sim, stage, splitSamples, true).catch(failed);
     const ms = (s: readonly Sample[]): number[] => s.map((x) => x.ms);
     const split = (s: readonly Sample[]): Split => ({
       beforeApiMs: round(median(s.map((x) => x.apiMs)), 1),
@@ -231,6 +287,7 @@ export async function autoIsolateBench(
       apiRequestsPerAuto: range(autos.map((x) => x.apiRequests)),
       apiRequestsPerFloor: range(floors.map((x) => x.apiRequests)),
       autoSplit: where,
+      floorSplit: floorWhere,
       splitSamples,
       targetHits: [...target.hits],
       autoRawMs: ms(auto).map((v) => round(v, 1)),
@@ -265,7 +322,9 @@ function splitText(p: AutoSplit): string {
     `nav ${at('navigationStart')}`,
     `landing response ${at('landingResponseEnd')}`,
     `document ${at('landingDocument')}`,
-    `landed ${at('landedSent')}-${at('landedAnswered')} (request ${at('createRequest')})`,
+    `landed ${at('landedSent')}-${at('landedAnswered')}`,
+    `worker: first call ${at('workerFirstCall')}, rules ${at('rulesRead')}, reads done ${at('readsDone')}, fetch ${at('fetchStart')}`,
+    `request ${at('createRequest')}`,
     `launch GET ${at('launchGet')}`,
   ].join(', ');
 }
@@ -302,6 +361,13 @@ export function autoIsolateRows(r: AutoIsolateResult, budgets: Budgets): Row[] {
       'autoisolate.where',
       `11 an auto click's steps, ms from t0 (median of ${typeof r.autoSplit === 'string' ? '?' : r.splitSamples})`,
       typeof r.autoSplit === 'string' ? `could not measure: ${r.autoSplit}` : splitText(r.autoSplit),
+      '-',
+      'info',
+    ),
+    row(
+      'autoisolate.floorWhere',
+      `11 the landing floor's steps, ms from t0 (median of ${typeof r.floorSplit === 'string' ? '?' : r.splitSamples})`,
+      typeof r.floorSplit === 'string' ? `could not measure: ${r.floorSplit}` : splitText(r.floorSplit),
       '-',
       'info',
     ),
