@@ -18,12 +18,37 @@ import { join } from 'node:path';
 
 export const FLOOR_WORKER = 'floor-worker.js';
 export const FLOOR_PAGE = 'floor-page.html';
+export const FLOOR_LANDING = 'floor-landing.html';
+/** In the landing floor's request body (`FloorLanding.body`): where the target goes, JSON-escaped. */
+export const FLOOR_TARGET = '@@target@@';
 
 /** What the floor's one storage read returns (storage.local key `floor`). */
 export interface FloorConfig {
   readonly apiUrl: string;
   readonly body: string;
   readonly launchPrefix: string;
+}
+
+/** What the landing floor's one storage read returns (storage.local key `floorLanding`). */
+export interface FloorLanding {
+  readonly apiUrl: string;
+  /** A create request's body with `FLOOR_TARGET` where the target URL goes. */
+  readonly body: string;
+  readonly launchPrefix: string;
+}
+
+/**
+ * The landing floor's one network rule, as Isolink's `from` rules are built
+ * (src/autoisolate): main frames started by a page of `site` to another site, redirected by
+ * a regular expression to the landing page with the whole URL in its fragment.
+ */
+export function landingFloorRule(base: string, site: string): Record<string, unknown> {
+  return {
+    id: 1,
+    priority: 2,
+    action: { type: 'redirect', redirect: { regexSubstitution: `${base}/${FLOOR_LANDING}#u=\\0` } },
+    condition: { regexFilter: '^https?://.*', initiatorDomains: [site], excludedRequestDomains: [site], resourceTypes: ['main_frame'] },
+  };
 }
 
 const WORKER = String.raw`chrome.runtime.onInstalled.addListener(() => {
@@ -47,6 +72,19 @@ chrome.contextMenus.onClicked.addListener(async (info, tab) => {
   });
 });
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  if (message.type === 'landed') {
+    chrome.storage.local.get('floorLanding').then(async ({ floorLanding: floor }) => {
+      const target = message.hash.slice('#u='.length);
+      const response = await fetch(floor.apiUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: floor.body.replace('${FLOOR_TARGET}', JSON.stringify(target).slice(1, -1)),
+      });
+      const reply = await response.json();
+      sendResponse(floor.launchPrefix + encodeURIComponent(reply[1].result.browse_context_id));
+    });
+    return true;
+  }
   chrome.storage.local.get('floor').then(({ floor }) => sendResponse({ ok: true, value: { type: message.type, floor: floor ?? null } }));
   return true;
 });
@@ -74,6 +112,19 @@ Promise.all([ask('getStatus'), ask('getSettings')]).then((answers) => {
 });
 `;
 
+const LANDING = String.raw`<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <title>Isolink bench landing floor</title>
+    <script src="/floor-landing.js"></script>
+  </head>
+</html>
+`;
+
+const LANDING_SCRIPT = String.raw`chrome.runtime.sendMessage({ type: 'landed', hash: location.hash }).then((url) => location.replace(url));
+`;
+
 const PAGE_STYLE = 'body { font: 14px system-ui, sans-serif; margin: 0; min-width: 360px; }\n';
 
 /** Writes the floor extension into dir (created); returns dir. */
@@ -83,14 +134,17 @@ export function writeFloorExtension(dir: string): string {
     manifest_version: 3,
     name: 'Isolink bench floor',
     version: '1.0.0',
-    permissions: ['storage', 'contextMenus'],
-    host_permissions: ['http://127.0.0.1/*'],
+    permissions: ['storage', 'contextMenus', 'declarativeNetRequest'],
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     background: { service_worker: FLOOR_WORKER },
+    web_accessible_resources: [{ resources: [FLOOR_LANDING], matches: ['<all_urls>'] }],
   };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   writeFileSync(join(dir, FLOOR_WORKER), WORKER);
   writeFileSync(join(dir, FLOOR_PAGE), PAGE);
   writeFileSync(join(dir, 'floor-page.js'), PAGE_SCRIPT);
   writeFileSync(join(dir, 'floor-page.css'), PAGE_STYLE);
+  writeFileSync(join(dir, FLOOR_LANDING), LANDING);
+  writeFileSync(join(dir, 'floor-landing.js'), LANDING_SCRIPT);
   return dir;
 }

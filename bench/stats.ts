@@ -136,6 +136,25 @@ export async function inTurn<A, B>(round: number, a: () => Promise<A>, b: () => 
   return [await a(), second];
 }
 
+/** Every order of `n` items (n! of them, the same on every run). */
+function orders(n: number): number[][] {
+  if (n <= 1) return [Array.from({ length: n }, (_, i) => i)];
+  return orders(n - 1).flatMap((rest) => Array.from({ length: n }, (_, at) => [...rest.slice(0, at), n - 1, ...rest.slice(at)]));
+}
+
+/**
+ * One sample of each of `runs`, taken in the round's order among all their orders, so that
+ * over any whole cycle of rounds (3 runs: 6) each runs before each other as often as after.
+ * The results in the order of `runs`.
+ */
+export async function inRotation<T>(round: number, runs: readonly (() => Promise<T>)[]): Promise<T[]> {
+  const all = orders(runs.length);
+  const order = all[round % all.length] ?? [];
+  const results = new Array<T>(runs.length);
+  for (const i of order) results[i] = await (runs[i] as () => Promise<T>)();
+  return results;
+}
+
 /** `1.103 [95% 1.085-1.271]`: a ratio as the report prints it. */
 export function withInterval(ratio: number, interval: MedianRatio['interval']): string {
   return `${ratio} [95% ${interval.low}-${interval.high}]`;

@@ -11,7 +11,6 @@ import type { PolicyEntry } from '../policy';
 import { bulkFailureText, refusedUrlText } from '../i18n/errors';
 import { allowsOwnDomain, bulkGroups, chooseWrapper, resolveLink, type Resolved, type Target, type UnwrapMode } from '../resolve';
 import type { RecentContext } from '../settings/recent';
-import type { SettingsView } from '../settings/store';
 import { expirySeconds, type Settings } from '../settings/schema';
 import { checkSettings, connect, identityOf, type Connection } from './connection';
 import type { Deps, OpenTabOptions, SourceTab } from './deps';
@@ -234,11 +233,16 @@ export async function createMany(deps: Deps, links: readonly string[], wrapped?:
 /**
  * createMany without the recent list: the caller records `created` (see remember), after
  * its answer when nothing waits for the list (the landing page's launch URL, src/background/rules.ts;
- * `read`: the settings it is already reading). Each link is resolved as one link is:
+ * `connecting`: the connection it has already begun). Each link is resolved as one link is:
  * there is no asking here, so "ask" takes the real targets unless `wrapped` says otherwise.
  */
-export async function createContexts(deps: Deps, links: readonly string[], wrapped?: WrappedChoice, read?: Promise<SettingsView>): Promise<BulkOutcome> {
-  const connection = await connect(deps, read);
+export async function createContexts(
+  deps: Deps,
+  links: readonly string[],
+  wrapped?: WrappedChoice,
+  connecting: Promise<Connection> = connect(deps),
+): Promise<BulkOutcome> {
+  const connection = await connecting;
   const mode = wrapped ?? (connection.settings.unwrap === 'keep' ? 'keep' : 'unwrap');
   const failures: BulkOutcome['failures'][number][] = [];
   const targets: Target[] = [];

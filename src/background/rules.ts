@@ -8,7 +8,7 @@
 import { ALL_SITES, autoIsolateOf, buildRules, landingOf, newKey, reasonOf, toDomainsAccess } from '../autoisolate';
 import type { Landed } from '../messaging/protocol';
 import { createContexts, remember } from './actions';
-import { launchOrigin, serviceOrigin } from './connection';
+import { connect, launchOrigin, serviceOrigin } from './connection';
 import type { Deps } from './deps';
 
 /**
@@ -37,15 +37,19 @@ export async function installRules(deps: Deps): Promise<void> {
 export async function landed(deps: Deps, hash: string, go: boolean): Promise<Landed> {
   const landing = landingOf(hash);
   if (landing === null) return { kind: 'refused' };
-  // The settings are read once: for `ask`, and by the create that follows.
+  // The settings are read once: for `ask`, and by the create that follows. The connection
+  // (the settings checked, the token read, no request) is begun beside the rules' read;
+  // nothing is sent before the fragment is checked. Its failure surfaces where it is awaited.
   const read = deps.store.readSettings();
+  const connecting = connect(deps, read);
+  connecting.catch(() => undefined);
   const [rules, view] = await Promise.all([deps.browser.rules(), read]);
   const reason = reasonOf(landing, rules, { page: deps.browser.landingPage });
   if (reason === null) return { kind: 'refused' };
   const target = { url: landing.url, host: new URL(landing.url).hostname, reason };
   if (!go && autoIsolateOf(view.settings.autoIsolate).ask) return { ...target, kind: 'ask', local: 'from' in reason };
   const { launchUrls, failures } = await deps.inFlight.run(`landed ${landing.url}`, async () => {
-    const outcome = await createContexts(deps, [landing.url], undefined, read);
+    const outcome = await createContexts(deps, [landing.url], undefined, connecting);
     // The page waits for the launch URL, not for the recent list: the context is recorded
     // while the answer travels (best effort, as after a menu's tab opened; it never rejects).
     void remember(deps, outcome.created);
