@@ -2,11 +2,13 @@
  * The targets of many mails gathered (src/readers/targets, shared by `isolink mail
  * --by-target` and the reported mail page): one row per distinct target, how many mails
  * hold it and which, the first and last date, the flags seen in any mail, the link that
- * stands for it, most reported first.
+ * stands for it, most reported first; and the page's plan of which files of a drop are read.
  */
 import { describe, expect, it } from 'vitest';
 import type { MailLink } from '../../src/readers';
+import { MAIL_LIMITS } from '../../src/readers/limits';
 import { MAX_TARGET_FILES, TargetTally } from '../../src/readers/targets';
+import { MANY_LIMITS, planBatch, type BatchFile } from '../../src/ui/mail/many';
 
 function link(target: string | null, more: Partial<MailLink> = {}): MailLink {
   return { url: target ?? 'javascript:alert(1)', target, shown: null, mismatch: false, where: ['html'], wrappedBy: [], opaque: false, ...more };
@@ -62,5 +64,40 @@ describe('TargetTally', () => {
     const [row] = tally.rows();
     expect(row?.mails).toBe(MAX_TARGET_FILES + 6);
     expect(row?.files).toHaveLength(MAX_TARGET_FILES);
+  });
+});
+
+function batchFile(name: string, size: number, inFolder = false): BatchFile {
+  return { name, inFolder, file: { name, size, arrayBuffer: () => Promise.reject(new Error('not read in a plan')) } };
+}
+
+describe('planBatch: which files of a drop are read', () => {
+  it('reads mails in the order of their names; skips images and counts a folder’s other files', () => {
+    const plan = planBatch([
+      batchFile('b.eml', 10),
+      batchFile('scan.PNG', 10),
+      batchFile('reports/a.msg', 10, true),
+      batchFile('reports/notes.txt', 10, true),
+      batchFile('loose.txt', 10),
+    ]);
+    expect(plan.read.map((file) => file.name)).toEqual(['b.eml', 'loose.txt', 'reports/a.msg']);
+    expect(plan.images).toBe(1);
+    expect(plan.others).toBe(1);
+  });
+
+  it('names a file over the per-mail limit, and those beyond the count or the total, never reading them', () => {
+    const files = [
+      batchFile('big.eml', MAIL_LIMITS.bytes + 1),
+      ...Array.from({ length: MANY_LIMITS.files + 2 }, (_, index) => batchFile(`m${String(index).padStart(4, '0')}.eml`, 1)),
+    ];
+    const plan = planBatch(files);
+    expect(plan.tooLarge).toEqual([{ name: 'big.eml', size: MAIL_LIMITS.bytes + 1 }]);
+    expect(plan.read).toHaveLength(MANY_LIMITS.files);
+    expect(plan.overCount).toEqual(['m0500.eml', 'm0501.eml']);
+
+    const heavy = Array.from({ length: 10 }, (_, index) => batchFile(`h${String(index)}.eml`, MAIL_LIMITS.bytes));
+    const byBytes = planBatch(heavy);
+    expect(byBytes.read).toHaveLength(Math.floor(MANY_LIMITS.bytes / MAIL_LIMITS.bytes));
+    expect(byBytes.overBytes).toEqual(['h8.eml', 'h9.eml']);
   });
 });
