@@ -8,7 +8,7 @@ import type { MailLink } from './found';
 import type { MailReport } from './mail';
 
 /** A flag seen on a target in any mail: `mismatch` (its text named another site), `wrapped` (a gateway rewrote it). */
-export type TargetFlag = 'mismatch' | 'wrapped';
+type TargetFlag = 'mismatch' | 'wrapped';
 
 /** One distinct target as `--by-target --json` prints it. */
 export interface TargetRow {
