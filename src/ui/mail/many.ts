@@ -6,7 +6,7 @@
  */
 import type { MailFailure, MailReading, MailReport } from '../../readers';
 import { MAIL_LIMITS } from '../../readers/limits';
-import { TargetTally, type TargetEntry } from '../../readers/targets';
+import type { TargetEntry } from '../../readers/targets';
 import type { MailFile } from './deps';
 
 /** The bounds of one drop or choice of several files; a file beyond one is named and never read. */
@@ -85,8 +85,7 @@ export interface ManyRead {
 }
 
 /** A file among several that could not be read: its bytes could not be had, or the reader said why. */
-type ManyFailure =
-  { readonly kind: 'unopened'; readonly name: string } | { readonly kind: 'failed'; readonly name: string; readonly failure: MailFailure };
+type ManyFailure = { readonly kind: 'unopened'; readonly name: string } | { readonly kind: 'failed'; readonly name: string; readonly failure: MailFailure };
 
 /** The several files as far as they were read, and their targets gathered. */
 export interface Batch {
@@ -114,6 +113,8 @@ export interface BatchReading {
 export async function readBatch(plan: BatchPlan, how: BatchReading): Promise<Batch | null> {
   const reads: ManyRead[] = [];
   const failures: ManyFailure[] = [];
+  // Loaded with the first batch, as the reader is: the page's first script stays as it was.
+  const { TargetTally } = await import('../../readers/targets');
   const tally = new TargetTally();
   for (const [index, item] of plan.read.entries()) {
     if (!how.current()) return null;
