@@ -9,13 +9,13 @@ import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 import { caseNote, caseRecord, type MailLink, type MailReport } from '../readers';
+import { TargetTally, type TargetRow } from '../readers/targets';
 import type { CommandContext } from './command';
 import { readAll } from './mail-pool';
 import { mailsIn, type Passed } from './mailbox';
 import { printable } from './mails';
 import type { Output } from './output';
 import { EXIT } from './problems';
-import { TargetTally, type TargetRow } from './targets';
 
 /** How a run over many mails prints. */
 export interface BatchOptions {

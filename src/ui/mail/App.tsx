@@ -13,8 +13,11 @@ import { readScanQuery } from '../../messaging/scan';
 import { MAIL_LIMITS } from '../../readers/limits';
 import { NoticeLine } from '../common/NoticeLine';
 import type { MailDeps } from './deps';
+import { gatherChosen, gatherDrop } from './folder';
 import { ImageView } from './ImageView';
 import { MailView } from './MailView';
+import { MANY_LIMITS } from './many';
+import { ManyView } from './ManyView';
 import { createMailState, type MailState } from './state';
 import { failureText, imageFailureText, mebibytes } from './words';
 
@@ -98,16 +101,34 @@ function Picker({ state }: { readonly state: MailState }) {
         id="mail-file"
         type="file"
         accept={ACCEPT}
-        aria-describedby="mail-file-hint"
+        multiple
+        aria-describedby="mail-file-hint mail-many-hint"
         onChange={(event) => {
           const input = event.currentTarget;
-          void state.pick(input.files?.[0]);
+          void state.pick(gatherChosen(input.files));
           // The same file chosen again is read again.
           input.value = '';
         }}
       />
       <p id="mail-file-hint" class="hint muted">
         {t('mailFileHint', String(MAIL_LIMITS.bytes / 1024 / 1024))}
+      </p>
+      <label for="mail-folder">{t('mailFolderLabel')}</label>
+      <input
+        id="mail-folder"
+        type="file"
+        multiple
+        // Chromium and Firefox: the files of a chosen folder, each with its path.
+        {...{ webkitdirectory: true }}
+        aria-describedby="mail-many-hint"
+        onChange={(event) => {
+          const input = event.currentTarget;
+          void state.pick({ ...gatherChosen(input.files), folder: true });
+          input.value = '';
+        }}
+      />
+      <p id="mail-many-hint" class="hint muted">
+        {t('mailManyHint', [String(MANY_LIMITS.files), String(MANY_LIMITS.bytes / 1024 / 1024)])}
       </p>
       <p class="drop-hint">{state.dragging.value ? t('mailDropNow') : t('mailDropHint')}</p>
       <NoticeLine notice={state.fileNotice.value} />
@@ -166,6 +187,21 @@ function Outcome({ state }: { readonly state: MailState }) {
           <MailView state={state} name={phase.name} report={phase.report} mode={phase.mode} />
         </>
       );
+    case 'readingMany':
+      return (
+        <p class="notice muted" role="status">
+          {t('mailReadingMany', [String(Math.max(phase.place, 1)), String(phase.total), phase.name])}
+        </p>
+      );
+    case 'many':
+      return (
+        <>
+          <p class="notice ok" role="status">
+            {t('mailManyRead', [String(phase.batch.reads.length), String(phase.batch.targets.length)])}
+          </p>
+          <ManyView state={state} batch={phase.batch} mode={phase.mode} />
+        </>
+      );
     case 'unscanned':
       return (
         <p class="notice error" role="alert">
@@ -207,14 +243,15 @@ function useDrop(state: MailState): void {
       event.preventDefault();
       depth = 0;
       state.dragging.value = false;
-      void state.drop([...(event.dataTransfer?.files ?? [])]);
+      // A dropped folder's entries are asked for now; its files are listed after the event.
+      void gatherDrop(event.dataTransfer).then((gathered) => state.drop(gathered));
     };
     // A screenshot pasted (Ctrl+V) is a file too; text pasted into a field is left to the field.
     const paste = (event: ClipboardEvent): void => {
       const files = [...(event.clipboardData?.files ?? [])];
       if (files.length === 0) return;
       event.preventDefault();
-      void state.drop(files);
+      void state.drop(gatherChosen(files));
     };
     document.addEventListener('dragenter', enter);
     document.addEventListener('dragover', over);

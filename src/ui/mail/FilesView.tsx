@@ -27,12 +27,12 @@ function FileRow({ file }: { readonly file: MailAttachment }) {
 }
 
 /** The mail's files in a table; nothing when it carries none. */
-export function FilesView({ files }: { readonly files: readonly MailAttachment[] }) {
+export function FilesView({ files, id = 'mail' }: { readonly files: readonly MailAttachment[]; readonly id?: string }) {
   if (files.length === 0) return null;
   return (
-    <section class="stack" aria-labelledby="mail-files-heading">
-      <h3 id="mail-files-heading">{t('mailFilesHeading', String(files.length))}</h3>
-      <table class="files" aria-labelledby="mail-files-heading">
+    <section class="stack" aria-labelledby={`${id}-files-heading`}>
+      <h3 id={`${id}-files-heading`}>{t('mailFilesHeading', String(files.length))}</h3>
+      <table class="files" aria-labelledby={`${id}-files-heading`}>
         <thead>
           <tr>
             <th scope="col">{t('mailFileName')}</th>

@@ -7,6 +7,8 @@ import { wrapperNamesOf } from '../../fang/ids';
 import { t } from '../../i18n';
 import { refusedUrlText } from '../../i18n/errors';
 import type { MailLink } from '../../readers';
+import type { TargetRow } from '../../readers/targets';
+import { localTime } from '../popup/time';
 import type { ReadMode } from './state';
 import { placeText } from './words';
 
@@ -61,17 +63,45 @@ function wrappedText(link: MailLink, mode: ReadMode): string | null {
   return mode === 'keep' ? t('mailWrappedKept', names) : t('mailWrapped', names);
 }
 
+/** Most mail names shown on a target of several mails (the count says how many hold it). */
+const MAX_SHOWN_FILES = 10;
+
+/** A target of several mails: which mails hold it, when they are dated, a wrapper seen in some. */
+function Tally({ link, tally }: { readonly link: MailLink; readonly tally: TargetRow }) {
+  const shown = tally.files.slice(0, MAX_SHOWN_FILES).join(', ');
+  const more = tally.mails - Math.min(tally.files.length, MAX_SHOWN_FILES);
+  const { first, last } = tally;
+  return (
+    <>
+      <p class="small">
+        <strong>{t('mailTargetIn', [String(tally.mails), shown])}</strong>
+        {more > 0 && ` ${t('mailManyMore', String(more))}`}
+      </p>
+      {first !== null && last !== null && (
+        <p class="small muted">
+          {first === last
+            ? t('mailTargetDated', localTime(Date.parse(first)))
+            : t('mailTargetDates', [localTime(Date.parse(first)), localTime(Date.parse(last))])}
+        </p>
+      )}
+      {tally.flags.includes('wrapped') && link.wrappedBy.length === 0 && <p class="small">{t('mailTargetWrappedSome')}</p>}
+    </>
+  );
+}
+
 interface Props {
   readonly link: MailLink;
   readonly index: number;
   readonly mode: ReadMode;
   readonly checked: boolean;
   readonly onToggle: (index: number, checked: boolean) => void;
+  /** Its target among several mails: which hold it, their dates (instead of where it was found in one). */
+  readonly tally?: TargetRow | undefined;
 }
 
-export function LinkRow({ link, index, mode, checked, onToggle }: Props) {
+export function LinkRow({ link, index, mode, checked, onToggle, tally }: Props) {
   const id = `mail-link-${String(index)}`;
-  const found = <p class="small muted">{t('mailFoundIn', link.where.map(placeText).join(', '))}</p>;
+  const found = tally === undefined ? <p class="small muted">{t('mailFoundIn', link.where.map(placeText).join(', '))}</p> : <Tally link={link} tally={tally} />;
   const shown = link.shown !== null && !link.mismatch && <p class="small">{t('mailShown', link.shown)}</p>;
   if (link.target === null) {
     return (

@@ -2,9 +2,11 @@
  * The mail read: who it claims to be from, its subject and date, what it would load, what
  * was left unread, and its links with the actions on the selected ones.
  */
+import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { MailLink, MailReport } from '../../readers';
+import type { TargetRow } from '../../readers/targets';
 import { Button } from '../common/Button';
 import { ConfirmStep } from '../common/ConfirmStep';
 import { NoticeLine } from '../common/NoticeLine';
@@ -35,11 +37,11 @@ function Facts({ report }: { readonly report: MailReport }) {
   );
 }
 
-function Problems({ report }: { readonly report: MailReport }) {
+function Problems({ report, id }: { readonly report: MailReport; readonly id: string }) {
   if (report.problems.length === 0) return null;
   return (
-    <div class="problems" role="region" aria-labelledby="mail-problems-heading">
-      <h3 id="mail-problems-heading" class="warn">
+    <div class="problems" role="region" aria-labelledby={`${id}-problems-heading`}>
+      <h3 id={`${id}-problems-heading`} class="warn">
         {t('mailProblemsHeading')}
       </h3>
       <ul>
@@ -140,12 +142,25 @@ function Actions({ state }: { readonly state: MailState }) {
   );
 }
 
-/** The links read (a mail's, or an image's codes'), each with its checkbox, and the actions on the selected ones. */
-export function Links({ state, mode, links }: { readonly state: MailState; readonly mode: ReadMode; readonly links: readonly MailLink[] }) {
+/**
+ * The links read (a mail's, an image's codes', or the targets of several mails with their
+ * tallies), each with its checkbox, and the actions on the selected ones.
+ */
+export function Links({
+  state,
+  mode,
+  links,
+  tallies,
+}: {
+  readonly state: MailState;
+  readonly mode: ReadMode;
+  readonly links: readonly MailLink[];
+  readonly tallies?: readonly TargetRow[];
+}) {
   const selected = state.selected.value;
   return (
     <section class="stack" aria-labelledby="mail-links-heading">
-      <h2 id="mail-links-heading">{t('mailLinksHeading', String(links.length))}</h2>
+      <h2 id="mail-links-heading">{tallies === undefined ? t('mailLinksHeading', String(links.length)) : t('mailTargetsHeading', String(links.length))}</h2>
       {links.length === 0 ? (
         <p>{t('mailNoLinks')}</p>
       ) : (
@@ -153,12 +168,45 @@ export function Links({ state, mode, links }: { readonly state: MailState; reado
           <WrappedChoice state={state} />
           <ul class="links" aria-labelledby="mail-links-heading">
             {links.map((link, index) => (
-              <LinkRow key={`${String(index)} ${link.url}`} link={link} index={index} mode={mode} checked={selected.has(index)} onToggle={state.toggle} />
+              <LinkRow
+                key={`${String(index)} ${link.url}`}
+                link={link}
+                index={index}
+                mode={mode}
+                checked={selected.has(index)}
+                onToggle={state.toggle}
+                tally={tallies?.[index]}
+              />
             ))}
           </ul>
           <Actions state={state} />
         </>
       )}
+    </section>
+  );
+}
+
+/** One mail's facts, sender's story, remote content, files and parts left unread; `id` prefixes its ids (one per mail shown). */
+export function MailCard({
+  name,
+  report,
+  id = 'mail',
+  children,
+}: {
+  readonly name: string;
+  readonly report: MailReport;
+  readonly id?: string;
+  readonly children?: ComponentChildren;
+}) {
+  return (
+    <section class="card stack" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('mailReportHeading', name)}</h2>
+      <Facts report={report} />
+      <SenderView report={report} id={id} />
+      <p class="small">{report.remoteContent > 0 ? t('mailRemote', String(report.remoteContent)) : t('mailRemoteNone')}</p>
+      <FilesView files={report.attachments} id={id} />
+      <Problems report={report} id={id} />
+      {children}
     </section>
   );
 }
@@ -176,18 +224,12 @@ export function MailView({
 }) {
   return (
     <>
-      <section class="card stack" aria-labelledby="mail-heading">
-        <h2 id="mail-heading">{t('mailReportHeading', name)}</h2>
-        <Facts report={report} />
-        <SenderView report={report} />
-        <p class="small">{report.remoteContent > 0 ? t('mailRemote', String(report.remoteContent)) : t('mailRemoteNone')}</p>
-        <FilesView files={report.attachments} />
-        <Problems report={report} />
+      <MailCard name={name} report={report}>
         <div class="row actions">
           <Button onClick={() => void state.copyNote()}>{t('mailCopyNote')}</Button>
           <NoticeLine notice={state.noteNotice.value} />
         </div>
-      </section>
+      </MailCard>
       <Links state={state} mode={mode} links={report.links} />
     </>
   );

@@ -48,14 +48,14 @@ function Verdicts({ report }: { readonly report: MailReport }) {
   );
 }
 
-export function SenderView({ report }: { readonly report: MailReport }) {
+export function SenderView({ report, id = 'mail' }: { readonly report: MailReport; readonly id?: string }) {
   const { sender, reportedBy } = report;
   // The From of the mail itself is among its facts above; a report's original has its own here.
   const warnings = new Set(sender.warnings);
   const hop = sender.received;
   return (
-    <section class="sender stack" aria-labelledby="mail-sender-heading">
-      <h3 id="mail-sender-heading">{t('mailSenderHeading')}</h3>
+    <section class="sender stack" aria-labelledby={`${id}-sender-heading`}>
+      <h3 id={`${id}-sender-heading`}>{t('mailSenderHeading')}</h3>
       <dl class="facts">
         {reportedBy !== null && (
           <>

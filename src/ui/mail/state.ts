@@ -13,9 +13,11 @@ import type { ImageCode, ImageFailure, ImageReading, ImageReport, MailFailure, M
 import { MAIL_LIMITS } from '../../readers/limits';
 import { caseNote } from '../../readers/note';
 import { imageHeader } from '../../readers/picture';
-import { errorNotice, failureNotice, infoNotice, okNotice, type Notice } from '../common/notice';
+import { errorNotice, failureNotice, okNotice, type Notice } from '../common/notice';
 import { createTask } from '../common/task';
 import type { MailDeps, MailFile } from './deps';
+import type { Gathered } from './folder';
+import { planBatch, readBatch, type Batch, type BatchPlan } from './many';
 
 /** How wrapped links were read, and so how they are sent: their real targets, or as written. */
 export type ReadMode = 'unwrap' | 'keep';
@@ -37,7 +39,11 @@ export type Phase =
   /** An image that could not be read as one (too large, too many pixels, undecodable). */
   | { readonly kind: 'unscanned'; readonly name: string; readonly failure: ImageFailure }
   /** An image read: its codes, and those that are links as the rows a mail's links make. */
-  | { readonly kind: 'scanned'; readonly name: string; readonly image: ImageReport; readonly links: readonly MailLink[]; readonly mode: ReadMode };
+  | { readonly kind: 'scanned'; readonly name: string; readonly image: ImageReport; readonly links: readonly MailLink[]; readonly mode: ReadMode }
+  /** Several files being read, one after another: the place of the one being read (from 1). */
+  | { readonly kind: 'readingMany'; readonly place: number; readonly total: number; readonly name: string }
+  /** Several files read: the mails, those that could not be, and their targets gathered. */
+  | { readonly kind: 'many'; readonly batch: Batch; readonly mode: ReadMode };
 
 /** A link Isolink could isolate: one with a target. */
 export type OpenableLink = MailLink & { readonly target: string };
@@ -103,6 +109,7 @@ export function createMailState(deps: MailDeps) {
   const setting = computed(() => settings.value?.settings.unwrap ?? 'unwrap');
   const links = computed(() => {
     const current = phase.value;
+    if (current.kind === 'many') return current.batch.targets.map((entry) => entry.link);
     return current.kind === 'read' ? current.report.links : current.kind === 'scanned' ? current.links : [];
   });
   /** The selected links, in the mail's order. */
@@ -114,6 +121,8 @@ export function createMailState(deps: MailDeps) {
 
   /** The file's bytes, in memory only, while its mail is shown. */
   let held: { readonly name: string; readonly bytes: Uint8Array } | null = null;
+  /** Several files shown: what was read of them (their bytes are read again, never kept). */
+  let heldPlan: BatchPlan | null = null;
   /** Bumped by every new reading: an older one that ends later is dropped. */
   let generation = 0;
   let loading: Promise<void> = Promise.resolve();
@@ -148,37 +157,50 @@ export function createMailState(deps: MailDeps) {
     });
   }
 
+  /** The reader, loaded once; undefined (and the page told) when its code cannot be loaded. */
+  async function reader(mine: number, name: string): Promise<Awaited<ReturnType<MailDeps['loadReader']>> | undefined> {
+    try {
+      readerLoad ??= deps.loadReader();
+      return await readerLoad;
+    } catch {
+      // Tried again with the next file.
+      readerLoad = undefined;
+      if (mine === generation) phase.value = { kind: 'noReader', name };
+      return undefined;
+    }
+  }
+
+  /** How wrapped links are read now: the settings', or the analyst's answer where they ask. */
+  function modeNow(): ReadMode {
+    return setting.value === 'ask' ? choice.value : setting.value;
+  }
+
+  /** One mail's bytes read; a throw (the reader's bug) is said as a damaged mail. */
+  async function readMail(loaded: Awaited<ReturnType<MailDeps['loadReader']>>, bytes: Uint8Array, mode: ReadMode): Promise<MailReading> {
+    try {
+      return await loaded.linksInMail(bytes, { unwrap: mode, ...(loaded.decoder === undefined ? {} : { decoder: loaded.decoder }) });
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return { ok: false, code: 'mailUnreadable', params: [detail], reason: detail };
+    }
+  }
+
   /** Reads the held bytes with the mode in force; `quiet` keeps the mail shown meanwhile. */
   async function read(mine: number, quiet: boolean): Promise<void> {
     const file = held;
     if (file === null) return;
     if (!quiet) phase.value = { kind: 'reading', name: file.name };
-    let reader;
-    try {
-      readerLoad ??= deps.loadReader();
-      reader = await readerLoad;
-    } catch {
-      // Tried again with the next file.
-      readerLoad = undefined;
-      if (mine === generation) phase.value = { kind: 'noReader', name: file.name };
-      return;
-    }
+    const loaded = await reader(mine, file.name);
+    if (loaded === undefined) return;
     await loading;
-    const mode: ReadMode = setting.value === 'ask' ? choice.value : setting.value;
-    const { linksInImage, decoder } = reader;
+    const mode = modeNow();
+    const { linksInImage, decoder } = loaded;
     if (linksInImage !== undefined && decoder !== undefined && imageHeader(file.bytes) !== null) {
       const image = await readImage(() => linksInImage(file.bytes, { decoder, unwrap: mode }));
       if (mine === generation) showImage(file.name, image, mode);
       return;
     }
-    let reading: MailReading;
-    try {
-      reading = await reader.linksInMail(file.bytes, { unwrap: mode, ...(reader.decoder === undefined ? {} : { decoder: reader.decoder }) });
-    } catch (error) {
-      // The reader answers its failures as data; a throw would be its bug, said as a damaged mail.
-      const detail = error instanceof Error ? error.message : String(error);
-      reading = { ok: false, code: 'mailUnreadable', params: [detail], reason: detail };
-    }
+    const reading = await readMail(loaded, file.bytes, mode);
     if (mine !== generation) return;
     batch(() => {
       clearOutcome();
@@ -216,10 +238,49 @@ export function createMailState(deps: MailDeps) {
     });
   }
 
+  /** Several files read one after another, each within the limits; the batch's plan kept to read again. */
+  async function readPlan(mine: number, plan: BatchPlan): Promise<void> {
+    heldPlan = plan;
+    phase.value = { kind: 'readingMany', place: 0, total: plan.read.length, name: '' };
+    const loaded = await reader(mine, '');
+    if (loaded === undefined) return;
+    await loading;
+    const mode = modeNow();
+    const batchRead = await readBatch(plan, {
+      read: (bytes) => readMail(loaded, bytes, mode),
+      progress: (place, total, name) => {
+        phase.value = { kind: 'readingMany', place, total, name };
+      },
+      current: () => mine === generation,
+    });
+    if (batchRead === null) return;
+    batch(() => {
+      clearOutcome();
+      phase.value = { kind: 'many', batch: batchRead, mode };
+      selected.value = openableIndexes(batchRead.targets.map((entry) => entry.link));
+    });
+  }
+
+  /** Several files, or a folder: planned within the limits, then read one after another. */
+  function chooseMany(gathered: Gathered): Promise<void> {
+    const mine = ++generation;
+    held = null;
+    clearOutcome();
+    return readPlan(mine, planBatch(gathered.files, gathered.unlisted));
+  }
+
+  /** What was chosen or dropped: one file is read as it always was; several, or a folder, together. */
+  function chooseGathered(gathered: Gathered): Promise<void> {
+    const [first] = gathered.files;
+    if (!gathered.folder && gathered.files.length === 1 && first !== undefined) return chooseFile(first.file);
+    return chooseMany(gathered);
+  }
+
   /** A file chosen or dropped: its size is checked before anything of it is read. */
   async function chooseFile(file: MailFile): Promise<void> {
     const mine = ++generation;
     held = null;
+    heldPlan = null;
     clearOutcome();
     if (file.size > MAIL_LIMITS.bytes) {
       phase.value = { kind: 'tooLarge', name: file.name, size: file.size };
@@ -267,27 +328,27 @@ export function createMailState(deps: MailDeps) {
     await deps.showPage();
   }
 
-  /** What was dropped on the page: its first file is read; anything else is said. */
-  function drop(files: readonly MailFile[]): Promise<void> {
-    const [first] = files;
-    if (first === undefined) {
+  /** What was dropped or pasted on the page: its files and folders are read; anything else is said. */
+  function drop(gathered: Gathered): Promise<void> {
+    if (gathered.files.length === 0 && !gathered.folder) {
       fileNotice.value = errorNotice(t('mailDropNoFile'));
       return Promise.resolve();
     }
-    fileNotice.value = files.length > 1 ? infoNotice(t('mailDropFirstOnly', first.name)) : null;
-    return chooseFile(first);
+    fileNotice.value = null;
+    return chooseGathered(gathered);
   }
 
-  /** A file chosen with the file input. */
-  function pick(file: MailFile | undefined): Promise<void> {
+  /** What the file inputs gave: a file, several, or a folder's. */
+  function pick(gathered: Gathered): Promise<void> {
     fileNotice.value = null;
-    return file === undefined ? Promise.resolve() : chooseFile(file);
+    return gathered.files.length === 0 && !gathered.folder ? Promise.resolve() : chooseGathered(gathered);
   }
 
   /** The analyst's answer for wrapped links: the mail is read again with it. */
   function chooseWrapped(next: ReadMode): Promise<void> {
     if (choice.value === next) return Promise.resolve();
     choice.value = next;
+    if (heldPlan !== null) return readPlan(++generation, heldPlan);
     if (held === null) return Promise.resolve();
     return read(++generation, true);
   }
@@ -305,7 +366,7 @@ export function createMailState(deps: MailDeps) {
 
   async function create(list: readonly OpenableLink[]): Promise<void> {
     const current = phase.value;
-    if ((current.kind !== 'read' && current.kind !== 'scanned') || list.length === 0) return;
+    if ((current.kind !== 'read' && current.kind !== 'scanned' && current.kind !== 'many') || list.length === 0) return;
     await task.run(async () => {
       result.value = null;
       // One message: the background resolves each link again and batches the requests.
