@@ -288,7 +288,7 @@ describe('mail page: files it cannot read', () => {
       'a file that is not a mail',
       'just some notes, not a mail at all\n',
       'notes.txt',
-      'notes.txt is not a mail: neither a saved mail (.eml) nor an Outlook message (.msg). Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
+      'notes.txt is not a mail: neither a saved mail (.eml), an Outlook message (.msg), nor an HTML page or SVG image. Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
     ],
   ])('says so plainly for %s, read by the real reader', async (_name, text, name, expected) => {
     const { actions } = await renderPage();
@@ -305,7 +305,7 @@ describe('mail page: files it cannot read', () => {
     [
       'notMail',
       [],
-      'bad.msg is not a mail: neither a saved mail (.eml) nor an Outlook message (.msg). Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
+      'bad.msg is not a mail: neither a saved mail (.eml), an Outlook message (.msg), nor an HTML page or SVG image. Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
     ],
     ['notCompoundFile', [], 'bad.msg is not an Outlook message (.msg) as its name says. Save the mail again from Outlook, or as .eml, and choose that file.'],
     [

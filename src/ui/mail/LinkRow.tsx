@@ -72,6 +72,8 @@ interface Props {
 export function LinkRow({ link, index, mode, checked, onToggle }: Props) {
   const id = `mail-link-${String(index)}`;
   const found = <p class="small muted">{t('mailFoundIn', link.where.map(placeText).join(', '))}</p>;
+  // Named only by a script of the file: where the page would go when opened, shown nowhere by the mail.
+  const script = link.scriptOnly && <p class="small script-only">{t('mailInScript')}</p>;
   const shown = link.shown !== null && !link.mismatch && <p class="small">{t('mailShown', link.shown)}</p>;
   if (link.target === null) {
     return (
@@ -80,6 +82,7 @@ export function LinkRow({ link, index, mode, checked, onToggle }: Props) {
         <div class="about">
           <p class="error">{link.refused === undefined ? t('mailRefused') : refusedUrlText(link.refused.code, link.refused.params)}</p>
           {shown}
+          {script}
           {found}
         </div>
       </li>
@@ -111,6 +114,7 @@ export function LinkRow({ link, index, mode, checked, onToggle }: Props) {
         )}
         {shown}
         {wrapped !== null && <p class="small">{wrapped}</p>}
+        {script}
         {found}
       </div>
     </li>

@@ -66,6 +66,7 @@ function codeLinks(name: string, codes: readonly ImageCode[]): MailLink[] {
       shown: null,
       mismatch: false,
       where: [`qr:${name}`],
+      scriptOnly: false,
       wrappedBy,
       opaque,
     });

@@ -30,6 +30,7 @@ const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
   tooManyImages: 'mailProblemImages',
   imageUnreadable: 'mailProblemImage',
   tooManyFiles: 'mailProblemFiles',
+  scriptTooLong: 'mailProblemScript',
 };
 
 /** Why a file could not be read as a mail, and what to do next. */
