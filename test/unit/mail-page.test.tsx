@@ -80,12 +80,14 @@ function file(text: string, name = 'reported.eml'): File {
 // ---- reading ----------------------------------------------------------------
 
 describe('mail page: a mail read', () => {
-  it('names its file input "Reported mail" and accepts .eml and .msg, and the images read for QR codes', async () => {
+  it('names its file input "Reported mail" and accepts .eml and .msg, saved pages and SVGs, and the images read for QR codes', async () => {
     await renderPage();
 
     const input = fileInput();
     expect(input.type).toBe('file');
-    expect(input.accept).toBe('.eml,.msg,message/rfc822,application/vnd.ms-outlook,image/png,image/jpeg,image/gif,image/webp,image/bmp');
+    expect(input.accept).toBe(
+      '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp',
+    );
     expect(screen.getByText(/drop the mail or image anywhere on this page, or paste a screenshot/)).toBeTruthy();
   });
 
@@ -145,6 +147,18 @@ describe('mail page: a mail read', () => {
     expect(row?.textContent).toContain('Wrapped by Microsoft Safe Links; this is the real target behind it.');
     expect(row?.textContent).toContain('Shown as: View your invoice');
     expect(row?.textContent).toContain('Found in the HTML body');
+  });
+
+  it('reads a saved SVG on its own, labelling a link only its script names as found in a script', async () => {
+    await renderPage();
+    const svg = `<svg><a href="https://shown.example/"><text>Play</text></a><script>location = 'htt' + 'ps://voice.evil.example/l'</script></svg>`;
+    await choose(file(svg, 'VoiceMessage.svg'));
+
+    const row = screen.getByRole('checkbox', { name: /voice\.evil\.example/ }).closest('li');
+    expect(row?.textContent).toContain('In a script (read as text, never run)');
+    expect(row?.textContent).toContain('Found in the attachment VoiceMessage.svg');
+    const other = screen.getByRole('checkbox', { name: /shown\.example/ }).closest('li');
+    expect(other?.textContent).not.toContain('In a script');
   });
 
   it('shows a refused link without a checkbox, saying why in the analyst’s words', async () => {

@@ -170,7 +170,7 @@ export function createMailState(deps: MailDeps) {
     }
     let reading: MailReading;
     try {
-      reading = await reader.linksInMail(file.bytes, { unwrap: mode, ...(reader.decoder === undefined ? {} : { decoder: reader.decoder }) });
+      reading = await reader.linksInMail(file.bytes, { unwrap: mode, name: file.name, ...(reader.decoder === undefined ? {} : { decoder: reader.decoder }) });
     } catch (error) {
       // The reader answers its failures as data; a throw would be its bug, said as a damaged mail.
       const detail = error instanceof Error ? error.message : String(error);
