@@ -13,6 +13,7 @@ import { Tokenizer, TokenizerMode, type Token, type TokenHandler } from 'parse5'
 import { extractUrls } from '../fang';
 
 import { fixC1 } from './charset';
+import { SCRIPT_LIMITS } from './limits';
 import { scriptBudget, urlsInScript } from './script';
 
 /** A link in the HTML, in document order: `url` absolute where a `<base>` made it so. */
@@ -217,11 +218,13 @@ class Reading implements TokenHandler {
 
   #chars(chars: string): void {
     if (this.#rawTag !== undefined) {
-      if (this.#rawTag === 'style' || this.#rawTag === 'script') this.#rawText += chars;
+      if (this.#rawTag === 'style') this.#rawText += chars;
+      // A script is kept to one character past what is read of it (the reader then says it was cut).
+      else if (this.#rawTag === 'script' && this.#rawText.length <= SCRIPT_LIMITS.characters) this.#rawText += chars;
       return;
     }
     if (this.#foreignScript !== undefined) {
-      this.#foreignScript += chars;
+      if (this.#foreignScript.length <= SCRIPT_LIMITS.characters) this.#foreignScript += chars;
       return;
     }
     if (this.#template > 0) return;
