@@ -14,13 +14,15 @@ import { CliError } from './problems';
  * real targets); a usage error (exit 2) when it is not a mail, too large or damaged.
  */
 export async function readMail(input: Input, format: 'auto' | MailFormat, mode: UnwrapMode): Promise<MailReport> {
-  const mail = await linksInMail(input.bytes, { format, unwrap: mode === 'keep' ? 'keep' : 'unwrap', decoder: nodeDecoder });
+  // A saved page or SVG is found at attachment:<its file name>, as in the mail that carried it.
+  const name = input.source.slice(Math.max(input.source.lastIndexOf('/'), input.source.lastIndexOf('\\')) + 1);
+  const mail = await linksInMail(input.bytes, { format, name, unwrap: mode === 'keep' ? 'keep' : 'unwrap', decoder: nodeDecoder });
   if (!mail.ok) throw new CliError('mailInvalid', input.source, mail.reason);
   return mail;
 }
 
 /** Whether `bulk` should read an input as a mail: `--format eml|msg`, or (auto) a mail by its name or first bytes. */
-export function mailFormatFor(input: Input, format: string): 'auto' | MailFormat | null {
+export function mailFormatFor(input: Input, format: string): 'auto' | 'eml' | 'msg' | null {
   if (format === 'eml' || format === 'msg') return format;
   if (format !== 'auto') return null;
   return mailFormatOf(input.bytes, input.source) === null ? null : 'auto';

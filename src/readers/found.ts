@@ -35,6 +35,12 @@ export interface MailLink {
   readonly mismatch: boolean;
   /** Every place it was found, in order: `html`, `text`, `attachment:<file name>`, `message:<subject>`, `qr:<image name>` (a code in an image). */
   readonly where: readonly string[];
+  /**
+   * True when it was found only in scripts (a `<script>`, an event handler attribute) of
+   * the places in `where`, read as text and never run: the page would go there when opened
+   * in a browser, the mail shows it nowhere. False when any place showed it as a link or text.
+   */
+  readonly scriptOnly: boolean;
   /** The wrappers around it (mail gateways, redirectors), outermost first; the last is the target itself when `opaque`. */
   readonly wrappedBy: readonly WrapperId[];
   /** The target is a wrapper that cannot be decoded offline (Mimecast): the isolated browser must follow it. */
@@ -48,6 +54,7 @@ interface Row {
   shown: string | null;
   mismatch: boolean;
   where: string[];
+  scriptOnly: boolean;
   wrappedBy: readonly WrapperId[];
   opaque: boolean;
 }
@@ -117,13 +124,14 @@ export class LinkList {
     return lies;
   }
 
-  /** A link met at `where`, with the text it showed (null for a bare URL). */
-  add(url: string, shown: string | null, where: string): void {
+  /** A link met at `where`, with the text it showed (null for a bare URL); `script` when a script named it. */
+  add(url: string, shown: string | null, where: string, script = false): void {
     const { resolved, key, host } = this.#resolve(url);
     const mismatch = host !== null && shown !== null && this.#lies(shown, host);
     const row = this.#rows.get(key);
     if (row !== undefined) {
       if (!row.where.includes(where)) row.where.push(where);
+      if (!script) row.scriptOnly = false;
       if (mismatch && !row.mismatch) {
         row.mismatch = true;
         row.shown = shown;
@@ -135,7 +143,7 @@ export class LinkList {
       return;
     }
     const { target, refused, wrappedBy, opaque } = outcomeOf(resolved);
-    this.#rows.set(key, { url, target, ...(refused === undefined ? {} : { refused }), shown, mismatch, where: [where], wrappedBy, opaque });
+    this.#rows.set(key, { url, target, ...(refused === undefined ? {} : { refused }), shown, mismatch, where: [where], scriptOnly: script, wrappedBy, opaque });
   }
 
   list(): MailLink[] {

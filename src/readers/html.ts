@@ -13,19 +13,28 @@ import { Tokenizer, TokenizerMode, type Token, type TokenHandler } from 'parse5'
 import { extractUrls } from '../fang';
 
 import { fixC1 } from './charset';
+import { SCRIPT_LIMITS } from './limits';
+import { scriptBudget, urlsInScript } from './script';
 
 /** A link in the HTML, in document order: `url` absolute where a `<base>` made it so. */
 interface HtmlLink {
   readonly url: string;
   /** The anchor's visible text or its image's alt; null for a bare URL, a form or a refresh. */
   readonly shown: string | null;
+  /** Named in a script (a `<script>` element or an event handler attribute), read as text: ./script. */
+  readonly script: boolean;
 }
 
 export interface HtmlReading {
   readonly links: HtmlLink[];
   /** Distinct remote URLs the HTML would load if shown: images, stylesheets, fonts, frames. */
   readonly remote: Set<string>;
+  /** The document's scripts were cut short by SCRIPT_LIMITS: the rest was not read for links. */
+  readonly scriptCut: boolean;
 }
+
+/** How a document is read: an HTML page (a mail's body, an attached page), or an SVG image (XML: ./svg). */
+export type MarkupKind = 'html' | 'svg';
 
 /** Elements whose start or end begins a new line when rendered (so words on either side do not join). */
 const BLOCKS = new Set([
@@ -76,6 +85,9 @@ const CSS_URL = /url\(([^)]*)\)|@import\s*["']([^"']*)["']/gi;
 
 /** Outlook's conditional comments, whose markup Outlook renders: `<!--[if mso]>…<![endif]-->`. */
 const CONDITIONAL = /^\[if[^\]]*\]>([\s\S]*)<!\[endif\]$/;
+
+/** SVG animations that set a link's target: `<set attributeName="href" to="…">` changes where an `<a>` goes. */
+const ANIMATIONS = new Set(['set', 'animate']);
 
 /** Schemes that are not links to isolate: left out of the list. */
 const NOT_LINKS = /^(?:mailto|tel):/i;
@@ -140,29 +152,37 @@ interface OpenAnchor {
  */
 class Reading implements TokenHandler {
   readonly raw: { readonly href: string; readonly shown: string | null }[] = [];
-  readonly bare: { readonly at: number; readonly url: string }[] = [];
+  readonly bare: { readonly at: number; readonly url: string; readonly script: boolean }[] = [];
   readonly remoteRaw: string[] = [];
   base: string | undefined;
   #text = '';
   #anchor: OpenAnchor | undefined;
   /** The raw-text element the tokenizer is in (its text is not shown), if any. */
   #rawTag: string | undefined;
-  /** The text of the `<style>` being read (the tokenizer gives it in pieces). */
-  #style = '';
+  /** The text of the `<style>` or `<script>` being read (the tokenizer gives it in pieces). */
+  #rawText = '';
   #foreign = 0;
   #template = 0;
+  /** Reading an SVG document: XML, foreign content throughout, no raw-text elements, no `<base>`. */
+  readonly #svg: boolean;
+  /** The text of the `<script>` being read, in foreign content (where the tokenizer gives it as characters). */
+  #foreignScript: string | undefined;
+  readonly scripts = scriptBudget();
   /** Inside a conditional comment's markup. */
   #conditional = false;
   #tokenizer: Tokenizer | undefined;
   readonly #max: number;
 
-  constructor(max: number) {
+  constructor(max: number, kind: MarkupKind) {
     this.#max = max;
+    this.#svg = kind === 'svg';
   }
 
   read(html: string): void {
     const outer = this.#tokenizer;
     const tokenizer = new Tokenizer({ sourceCodeLocationInfo: false }, this);
+    // An SVG document is foreign content from its first byte: `<![CDATA[…]]>` is text.
+    tokenizer.inForeignNode = this.#svg || this.#foreign > 0;
     this.#tokenizer = tokenizer;
     tokenizer.write(html, true);
     this.#tokenizer = outer;
@@ -171,8 +191,15 @@ class Reading implements TokenHandler {
   /** URLs in the text met since the last link, listed before it. */
   flush(): void {
     // Every form of a URL, defanged too, holds a colon, a slash or a bracket: most text between two links has none.
-    if (/[/:[]/.test(this.#text)) for (const url of extractUrls(this.#text)) this.bare.push({ at: this.raw.length, url });
+    if (/[/:[]/.test(this.#text)) for (const url of extractUrls(this.#text)) this.bare.push({ at: this.raw.length, url, script: false });
     this.#text = '';
+  }
+
+  /** A script's text (an element's, an event handler's): its URLs join the list where it stands, as text never run. */
+  #script(source: string): void {
+    if (this.#template > 0 || source.trim() === '') return;
+    this.flush();
+    for (const url of urlsInScript(source, this.scripts)) this.bare.push({ at: this.raw.length, url, script: true });
   }
 
   #link(href: string | undefined, shown: string | null): void {
@@ -191,7 +218,13 @@ class Reading implements TokenHandler {
 
   #chars(chars: string): void {
     if (this.#rawTag !== undefined) {
-      if (this.#rawTag === 'style') this.#style += chars;
+      if (this.#rawTag === 'style') this.#rawText += chars;
+      // A script is kept to one character past what is read of it (the reader then says it was cut).
+      else if (this.#rawTag === 'script' && this.#rawText.length <= SCRIPT_LIMITS.characters) this.#rawText += chars;
+      return;
+    }
+    if (this.#foreignScript !== undefined) {
+      if (this.#foreignScript.length <= SCRIPT_LIMITS.characters) this.#foreignScript += chars;
       return;
     }
     if (this.#template > 0) return;
@@ -218,14 +251,22 @@ class Reading implements TokenHandler {
 
   onEof(): void {
     this.#endRaw();
+    this.#endForeignScript();
     this.#closeAnchor();
   }
 
-  /** Leaves a raw-text element: a stylesheet's loads are counted. */
+  /** Leaves a raw-text element: a stylesheet's loads are counted, a script's URLs read. */
   #endRaw(): void {
-    if (this.#rawTag === 'style') this.#css(this.#style);
-    this.#style = '';
+    if (this.#rawTag === 'style') this.#css(this.#rawText);
+    else if (this.#rawTag === 'script') this.#script(this.#rawText);
+    this.#rawText = '';
     this.#rawTag = undefined;
+  }
+
+  #endForeignScript(): void {
+    const source = this.#foreignScript;
+    this.#foreignScript = undefined;
+    if (source !== undefined) this.#script(source);
   }
 
   onComment(token: Token.CommentToken): void {
@@ -242,6 +283,7 @@ class Reading implements TokenHandler {
   onEndTag(token: Token.TagToken): void {
     const tag = token.tagName;
     this.#endRaw();
+    if (tag === 'script') this.#endForeignScript();
     if (tag === 'template') this.#template = Math.max(0, this.#template - 1);
     else if ((tag === 'svg' || tag === 'math') && this.#foreign > 0) this.#foreign--;
     if (this.#anchor?.end === tag) this.#closeAnchor();
@@ -251,9 +293,9 @@ class Reading implements TokenHandler {
   onStartTag(token: Token.TagToken): void {
     const tag = token.tagName;
     const tokenizer = this.#tokenizer;
-    if (this.#foreign > 0 && BREAKOUT.has(tag)) this.#foreign = 0;
+    if (this.#foreign > 0 && !this.#svg && BREAKOUT.has(tag)) this.#foreign = 0;
     if (tag === 'template') this.#template++;
-    if (this.#foreign === 0) {
+    if (this.#foreign === 0 && !this.#svg) {
       const mode = RAW_TEXT[tag];
       if (mode !== undefined && tokenizer !== undefined) {
         tokenizer.state = mode;
@@ -262,7 +304,9 @@ class Reading implements TokenHandler {
       }
     }
     if ((tag === 'svg' || tag === 'math') && !token.selfClosing) this.#foreign++;
-    if (tokenizer !== undefined) tokenizer.inForeignNode = this.#foreign > 0;
+    if (tokenizer !== undefined) tokenizer.inForeignNode = this.#svg || this.#foreign > 0;
+    // In foreign content a script's text comes as characters, up to its end tag.
+    if (tag === 'script' && this.#rawTag === undefined && !token.selfClosing) this.#foreignScript ??= '';
     this.#loads(tag, token);
     if (this.#template > 0) return;
     if (BLOCKS.has(tag)) this.#chars('\n');
@@ -278,12 +322,15 @@ class Reading implements TokenHandler {
     if (tag === 'img' && this.#anchor !== undefined && this.#anchor.alt === null) {
       const alt = collapse(attr(token, 'alt') ?? '', this.#max);
       if (alt !== '') this.#anchor.alt = alt;
-    } else if (tag === 'base' && this.base === undefined) this.base = attr(token, 'href');
+    } else if (tag === 'base' && this.base === undefined && !this.#svg) this.base = attr(token, 'href');
     else if (tag === 'form') this.#link(attr(token, 'action'), null);
     else if (tag === 'button' || tag === 'input') this.#link(attr(token, 'formaction'), null);
     else if (tag === 'meta' && attr(token, 'http-equiv')?.trim().toLowerCase() === 'refresh') {
       const url = refreshUrl(attr(token, 'content') ?? '');
       if (url !== undefined) this.#link(url, null);
+    } else if (ANIMATIONS.has(tag) && /^(?:xlink:)?href$/i.test(attr(token, 'attributename')?.trim() ?? '')) {
+      for (const name of ['to', 'from']) this.#link(attr(token, name), null);
+      for (const value of (attr(token, 'values') ?? '').split(';')) if (value.trim() !== '') this.#link(value, null);
     }
   }
 
@@ -292,7 +339,8 @@ class Reading implements TokenHandler {
     const loads = LOADS[tag];
     for (const item of token.attrs) {
       const name = item.prefix === undefined ? item.name : `${item.prefix}:${item.name}`;
-      if (name === 'style') this.#css(item.value);
+      if (name.startsWith('on') && name.length > 2) this.#script(item.value);
+      else if (name === 'style') this.#css(item.value);
       else if (name === 'srcset') this.remoteRaw.push(...srcsetUrls(item.value));
       else if (name === 'background') this.remoteRaw.push(item.value);
       else if (loads?.includes(name) === true && (tag !== 'input' || attr(token, 'type')?.toLowerCase() === 'image')) this.remoteRaw.push(item.value);
@@ -313,8 +361,13 @@ class Reading implements TokenHandler {
  * `#` links are left out; `<template>` content is inert and read for nothing but loads.
  */
 export function readHtml(html: string, maxShown: number): HtmlReading {
-  const reading = new Reading(maxShown);
-  reading.read(html);
+  return readMarkup(html, maxShown, 'html');
+}
+
+/** Reads a document of either kind (readHtml's, and ./svg's for an SVG image): its links, its loads, its scripts as text. */
+export function readMarkup(markup: string, maxShown: number, kind: MarkupKind): HtmlReading {
+  const reading = new Reading(maxShown, kind);
+  reading.read(markup);
   reading.flush();
 
   const baseUrl = absoluteBase(reading.base);
@@ -324,20 +377,20 @@ export function readHtml(html: string, maxShown: number): HtmlReading {
   for (let i = 0; i <= raw.length; i++) {
     while (next < bare.length && (bare[next]?.at ?? Infinity) <= i) {
       const found = bare[next];
-      if (found !== undefined) links.push({ url: found.url, shown: null });
+      if (found !== undefined) links.push({ url: found.url, shown: null, script: found.script });
       next++;
     }
     const item = raw[i];
     if (item === undefined) continue;
     const url = linkUrl(item.href, baseUrl);
-    if (url !== undefined) links.push({ url, shown: item.shown });
+    if (url !== undefined) links.push({ url, shown: item.shown, script: false });
   }
   const remote = new Set<string>();
   for (const value of reading.remoteRaw) {
     const url = absolute(value.trim(), baseUrl);
     if (url !== undefined && /^https?:/i.test(url)) remote.add(url);
   }
-  return { links, remote };
+  return { links, remote, scriptCut: reading.scripts.cut };
 }
 
 /** The document's base URL: the first `<base href>` when it is an absolute http(s) URL. */

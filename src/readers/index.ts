@@ -7,16 +7,14 @@
 export {
   linksInMail,
   MAIL_FAILURES,
-  MAIL_PROBLEMS,
   type MailFailure,
   type MailFailureCode,
   type MailFormat,
   type MailOptions,
-  type MailProblem,
-  type MailProblemCode,
   type MailReading,
   type MailReport,
 } from './mail';
+export { MAIL_PROBLEMS, type MailProblem, type MailProblemCode } from './walk';
 export type { LinkRefusal, MailLink } from './found';
 export type { MailAttachment } from './files';
 export { caseNote, caseRecord, type CaseFile, type CaseLink, type CaseRecord } from './note';
@@ -38,5 +36,5 @@ export {
   type ImageReading,
   type ImageReport,
 } from './image';
-export { IMAGE_LIMITS, MAIL_LIMITS } from './limits';
+export { IMAGE_LIMITS, MAIL_LIMITS, SCRIPT_LIMITS } from './limits';
 export { imageHeader, type ImageFormat, type ImageHeader } from './picture';

@@ -38,3 +38,20 @@ export const IMAGE_LIMITS = {
   /** Most images of one mail scanned for codes, all levels together. */
   mailImages: 50,
 } as const;
+
+/**
+ * The bounds of reading scripts for their URLs (./script): per document (a mail's HTML
+ * body, an attached page or SVG), all its scripts and event handlers together. Stated in
+ * the README and SECURITY.md; a script beyond one is read to the bound and the rest is
+ * said in a problem.
+ */
+export const SCRIPT_LIMITS = {
+  /** Most characters of script read (1 Mi). */
+  characters: 1024 * 1024,
+  /** Most string literals read. */
+  literals: 50_000,
+  /** Longest value kept: one literal, literals joined by `+`, or base64 decoded (64 Ki characters). */
+  valueLength: 64 * 1024,
+  /** Deepest `atob(` inside `atob(`, and template expressions inside templates, followed. */
+  depth: 8,
+} as const;

@@ -9,7 +9,8 @@
 import { defang, WRAPPER_NAMES } from '../fang';
 
 import type { MailLink } from './found';
-import type { MailProblem, MailReport } from './mail';
+import type { MailReport } from './mail';
+import type { MailProblem } from './walk';
 import { AUTH_METHODS, type AuthVerdicts } from './auth-methods';
 import type { MailAddress, ReceivedHop, SenderWarning } from './sender';
 

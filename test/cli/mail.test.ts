@@ -127,13 +127,41 @@ describe('isolink mail', () => {
     const links = records(ran.stdout);
     expect(links).toHaveLength(4);
     for (const link of links) {
-      const fields = ['mail', 'mismatch', 'opaque', 'shown', 'target', 'url', 'where', 'wrappedBy', ...(link['target'] === null ? ['refused'] : [])];
+      const fields = [
+        'mail',
+        'mismatch',
+        'opaque',
+        'scriptOnly',
+        'shown',
+        'target',
+        'url',
+        'where',
+        'wrappedBy',
+        ...(link['target'] === null ? ['refused'] : []),
+      ];
       expect(link['mail']).toBe('stdin');
       expect(Object.keys(link).sort()).toEqual(fields.sort());
     }
     expect(links[2]).toMatchObject({ target: 'https://real.example/login?a=1', wrappedBy: ['safelinks'], opaque: false, shown: 'Sign in' });
     expect(links[3]).toMatchObject({ url: 'javascript:alert(1)', target: null, refused: { code: 'urlScheme' } });
     expect(ran.stderr).toBe('');
+  });
+
+  it('reads a saved SVG on its own as a mail holding it: attachment:<name>, scriptOnly in --json, SCRIPT in the table', async () => {
+    const dir = scratch();
+    const svg = `<svg><a href="https://shown.example/"><text>Play</text></a><script><![CDATA[location = atob('${Buffer.from('https://voice.evil.example/l').toString('base64')}')]]></script></svg>`;
+    const file = put(dir, 'VoiceMessage.svg', svg);
+    const ran = await isolink(['mail', '--json', file]);
+    expect(ran.code).toBe(0);
+    expect(records(ran.stdout).map((link) => [link['target'], link['where'], link['scriptOnly']])).toEqual([
+      ['https://shown.example/', ['attachment:VoiceMessage.svg'], false],
+      ['https://voice.evil.example/l', ['attachment:VoiceMessage.svg'], true],
+    ]);
+    const table = await isolink(['mail', '--format', 'svg', file]);
+    expect(table.stdout.split('\n')[1]).toBe('2\t\thttps://voice.evil.example/l\tattachment:VoiceMessage.svg\tSCRIPT');
+    const page = await isolink(['mail', '--format', 'html', '--json', put(dir, 'saved.txt', '<a href="https://page.example/">p</a>')]);
+    expect(records(page.stdout).map((link) => link['where'])).toEqual([['attachment:saved.txt']]);
+    expect((await isolink(['mail', '--format', 'pdf', file])).code).toBe(2);
   });
 
   it('reads with no configuration, and with a broken one, and sends nothing', async () => {

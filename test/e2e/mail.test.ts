@@ -6,7 +6,9 @@
  *    sends ONE create request to the simulator holding exactly those two targets, and their
  *    launch tabs open.
  * 2. An Outlook .msg whose strings are windows-1252 is read in the page as the command reads it.
- * 3. The no-request proof: a mail full of remote images, CSS, fonts, frames, prefetches,
+ * 3. An SVG attachment whose script names a link (through atob): the link is a row, labelled
+ *    "In a script".
+ * 4. The no-request proof: a mail full of remote images, CSS, fonts, frames, prefetches,
  *    scripts, posters, objects and a meta refresh, chosen with the file input, is read and
  *    shown, and no request leaves the page but for the extension's own files: every request
  *    of the browser context (Playwright) and of the page (CDP Network) is recorded, and the
@@ -23,6 +25,8 @@ import { localServer } from './local-server';
 
 /** An Outlook .msg of the reader's corpus whose strings are windows-1252 (see its expected.json). */
 const MSG_CP1252 = resolve(import.meta.dirname, '../fixtures/mail/msg/06-ansi-cp1252.msg');
+/** The corpus's SVG "voice message" mail: its attachment's script sends the victim on through atob (make-eml.py). */
+const SVG_VOICE = resolve(import.meta.dirname, '../fixtures/mail/eml/46-svg-voice-message.eml');
 /** Where the README's screenshot of the page is saved. */
 const README_SHOT = resolve(ARTIFACTS_DIR, '../mail-page.png');
 
@@ -97,6 +101,20 @@ describe.skipIf(!findChromium() && !process.env['CI'])('the reported mail page i
     await page.getByText('Your “Amazon” order #112-4471 – delivery problem', { exact: true }).waitFor();
     await page.getByText('The text shows www.amazon.com but the link goes to amaz0n-track.example').waitFor();
     expect(await page.getByRole('checkbox').count()).toBe(2);
+    await page.close();
+  });
+
+  it('lists the link an SVG attachment’s script names as a row, labelled as found in a script', async () => {
+    const page = await session.openPage('mail.html');
+    await page.getByLabel(/reported mail/i).setInputFiles(SVG_VOICE);
+
+    await page.getByRole('heading', { name: 'The mail in 46-svg-voice-message.eml' }).waitFor();
+    const box = page.getByRole('checkbox', { name: /voicemail-portal\.evil\.example/ });
+    await box.waitFor();
+    const row = page.locator('li.link', { has: box });
+    await expect(row.getByText(/^In a script \(read as text, never run\)/).isVisible()).resolves.toBe(true);
+    await expect(row.getByText('Found in the attachment VoiceMessage_0042.svg').count()).resolves.toBe(1);
+    expect(await page.getByRole('checkbox').count()).toBe(1);
     await page.close();
   });
 

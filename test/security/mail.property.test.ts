@@ -156,6 +156,17 @@ const FLOODS: readonly (readonly [string, (size: number) => Uint8Array])[] = [
       ),
   ],
   ['nested elements', (size) => htmlMail('<div><span>', size)],
+  [
+    'script literals joined',
+    (size) => htmlMail(`<script>${"location = 'htt' + 'ps:\\x2f/' + atob('ZXZpbC5leGFtcGxl') + '/a';".repeat(Math.ceil(size / 70))}</script>`, 1),
+  ],
+  [
+    'svg attachment script',
+    (size) =>
+      encode(
+        `Subject: s\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n--b\r\nContent-Type: image/svg+xml; name="v.svg"\r\n\r\n<svg><script><![CDATA[${"u = `https://e.example/${x}` + '\\u0061';".repeat(Math.ceil(size / 45))}]]></script></svg>\r\n--b--\r\n`,
+      ),
+  ],
   ['defanged text', (size) => htmlMail('hxxps://evil[.]example/a ', size)],
   ['one attribute', (size) => encode(`Subject: a\r\nContent-Type: text/html\r\n\r\n<a href="https://a.example/${'a'.repeat(size)}">x</a>`)],
   ['conditional comments', (size) => htmlMail('<!--[if mso]><a href="https://m.example/">m</a><![endif]-->', size)],

@@ -19,6 +19,7 @@ interface ExpectedLink {
   readonly where: readonly string[];
   readonly wrappedBy?: readonly string[];
   readonly url?: string;
+  readonly scriptOnly?: boolean;
 }
 
 interface ExpectedMail {
@@ -34,7 +35,7 @@ function corpus(folder: string): [string, ExpectedMail][] {
   return Object.entries(mails);
 }
 
-/** The fields of a link the corpus states: url and wrappedBy only where it gives them. */
+/** The fields of a link the corpus states: url, wrappedBy and scriptOnly only where it gives them. */
 function stated(link: MailLink, expected: ExpectedLink): ExpectedLink {
   return {
     target: link.target,
@@ -43,6 +44,7 @@ function stated(link: MailLink, expected: ExpectedLink): ExpectedLink {
     where: link.where,
     ...(expected.wrappedBy === undefined ? {} : { wrappedBy: link.wrappedBy }),
     ...(expected.url === undefined ? {} : { url: link.url }),
+    ...(expected.scriptOnly === undefined ? {} : { scriptOnly: link.scriptOnly }),
   };
 }
 

@@ -85,12 +85,14 @@ function file(text: string, name = 'reported.eml'): File {
 // ---- reading ----------------------------------------------------------------
 
 describe('mail page: a mail read', () => {
-  it('names its file input "Reported mail" and accepts .eml and .msg, and the images read for QR codes', async () => {
+  it('names its file input "Reported mail" and accepts .eml and .msg, saved pages and SVGs, and the images read for QR codes', async () => {
     await renderPage();
 
     const input = fileInput();
     expect(input.type).toBe('file');
-    expect(input.accept).toBe('.eml,.msg,message/rfc822,application/vnd.ms-outlook,image/png,image/jpeg,image/gif,image/webp,image/bmp');
+    expect(input.accept).toBe(
+      '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp',
+    );
     expect(screen.getByText(/drop the mail or image anywhere on this page, or paste a screenshot/)).toBeTruthy();
   });
 
@@ -150,6 +152,18 @@ describe('mail page: a mail read', () => {
     expect(row?.textContent).toContain('Wrapped by Microsoft Safe Links; this is the real target behind it.');
     expect(row?.textContent).toContain('Shown as: View your invoice');
     expect(row?.textContent).toContain('Found in the HTML body');
+  });
+
+  it('reads a saved SVG on its own, labelling a link only its script names as found in a script', async () => {
+    await renderPage();
+    const svg = `<svg><a href="https://shown.example/"><text>Play</text></a><script>location = 'htt' + 'ps://voice.evil.example/l'</script></svg>`;
+    await choose(file(svg, 'VoiceMessage.svg'));
+
+    const row = screen.getByRole('checkbox', { name: /voice\.evil\.example/ }).closest('li');
+    expect(row?.textContent).toContain('In a script (read as text, never run)');
+    expect(row?.textContent).toContain('Found in the attachment VoiceMessage.svg');
+    const other = screen.getByRole('checkbox', { name: /shown\.example/ }).closest('li');
+    expect(other?.textContent).not.toContain('In a script');
   });
 
   it('shows a refused link without a checkbox, saying why in the analyst’s words', async () => {
@@ -321,7 +335,7 @@ describe('mail page: files it cannot read', () => {
       'a file that is not a mail',
       'just some notes, not a mail at all\n',
       'notes.txt',
-      'notes.txt is not a mail: neither a saved mail (.eml) nor an Outlook message (.msg). Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
+      'notes.txt is not a mail: neither a saved mail (.eml), an Outlook message (.msg), nor an HTML page or SVG image. Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
     ],
   ])('says so plainly for %s, read by the real reader', async (_name, text, name, expected) => {
     const { actions } = await renderPage();
@@ -338,7 +352,7 @@ describe('mail page: files it cannot read', () => {
     [
       'notMail',
       [],
-      'bad.msg is not a mail: neither a saved mail (.eml) nor an Outlook message (.msg). Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
+      'bad.msg is not a mail: neither a saved mail (.eml), an Outlook message (.msg), nor an HTML page or SVG image. Save the reported mail from your mail program (Save as, or drag it out) and choose that file.',
     ],
     ['notCompoundFile', [], 'bad.msg is not an Outlook message (.msg) as its name says. Save the mail again from Outlook, or as .eml, and choose that file.'],
     [

@@ -49,12 +49,17 @@ describe('the links of an HTML body', () => {
     ]);
   });
 
-  it('find bare URLs in the visible text, defanged or split across inline elements, but not in the head, scripts or anchors', async () => {
+  it('find bare URLs in the visible text, defanged or split across inline elements, but not in the head or anchors; scripts read as scripts', async () => {
     const html =
       '<head><title>https://title.example/</title><style>a{}</style></head><body>' +
       '<p>Go to hxxps://evil<span>[.]</span>example/drop then</p><script>var u="https://script.example/"</script>' +
       '<a href="https://real.example/">https://shown.example/</a></body>';
-    expect(await targets(html)).toEqual(['https://evil.example/drop', 'https://real.example/']);
+    const report = await read(mail(html));
+    expect(report.links.map((link) => [link.target, link.scriptOnly])).toEqual([
+      ['https://evil.example/drop', false],
+      ['https://script.example/', true],
+      ['https://real.example/', false],
+    ]);
   });
 
   it('apply <base href> to relative links and decode entities in hrefs', async () => {
@@ -102,6 +107,7 @@ describe('the links of an HTML body', () => {
         shown: 'www.paypal.com',
         mismatch: true,
         where: ['html', 'text'],
+        scriptOnly: false,
         wrappedBy: [],
         opaque: false,
       },

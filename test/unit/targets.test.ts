@@ -11,7 +11,17 @@ import { MAX_TARGET_FILES, TargetTally } from '../../src/readers/targets';
 import { MANY_LIMITS, planBatch, type BatchFile } from '../../src/ui/mail/many';
 
 function link(target: string | null, more: Partial<MailLink> = {}): MailLink {
-  return { url: target ?? 'javascript:alert(1)', target, shown: null, mismatch: false, where: ['html'], wrappedBy: [], opaque: false, ...more };
+  return {
+    url: target ?? 'javascript:alert(1)',
+    target,
+    shown: null,
+    mismatch: false,
+    where: ['html'],
+    scriptOnly: false,
+    wrappedBy: [],
+    opaque: false,
+    ...more,
+  };
 }
 
 describe('TargetTally', () => {

@@ -39,6 +39,7 @@ function record(link: MailLink, mail: string): Record<string, unknown> {
     shown: link.shown,
     mismatch: link.mismatch,
     where: link.where,
+    scriptOnly: link.scriptOnly,
     wrappedBy: link.wrappedBy,
     opaque: link.opaque,
     ...(link.refused === undefined ? {} : { refused: link.refused }),
@@ -62,7 +63,7 @@ function linkRow(link: MailLink, index: number): string[] {
     printable(link.shown ?? ''),
     link.target === null ? `refused: ${printable(link.url)} ${link.refused?.reason ?? ''}`.trimEnd() : `${link.target}${wrapped}`,
     printable(link.where.join(', ')),
-    link.mismatch ? 'MISMATCH' : '',
+    [link.mismatch ? 'MISMATCH' : '', link.scriptOnly ? 'SCRIPT' : ''].filter((mark) => mark !== '').join(' '),
   ];
 }
 
@@ -79,16 +80,20 @@ function printLinks(out: Output, mail: MailReport, name: string): void {
 }
 
 export const mail: Command = {
-  summary: 'List the links of reported mails (.eml, .msg, folders, mboxes); --open isolates them',
+  summary: 'List the links of reported mails (.eml, .msg, folders, mboxes) or saved pages and SVGs; --open isolates them',
   usage: '<file|folder|mbox…>',
   help: [
     'Prints one row per link: its number, the text it showed, the real target (refanged,',
     'unwrapped, checked as by open), where it was found (html, text, attachment:<name>,',
-    'message:<subject>), and MISMATCH where the text names another site. Tab-separated on a',
+    'message:<subject>), MISMATCH where the text names another site, and SCRIPT where only a',
+    'script of an attached page or SVG names it (read as text, never run). Tab-separated on a',
     "pipe, aligned on a terminal; for one mail, From, Subject, Date and the sender's story",
     '(the checks at receipt, the hop it came in by, replies or bounces sent elsewhere) go to',
     'stderr. --json prints one object per link: mail (the file; for an mbox <file>#<n>), url,',
-    'target, shown, mismatch, where, wrappedBy, opaque (and refused when target is null).',
+    'target, shown, mismatch, where, scriptOnly (true when only scripts named it), wrappedBy,',
+    'opaque (and refused when target is null).',
+    'A saved attachment (.html, .htm, .svg) given on its own reads as a mail holding it: its',
+    'links are found at attachment:<file name>.',
     'Reading sends nothing and needs no configuration.',
     "--report      the case note for a ticket instead of rows: Markdown with the sender's",
     '              story, the links (defanged, with their flags and where found), the links',
@@ -103,7 +108,7 @@ export const mail: Command = {
     '              hold it), files (which), first and last date, flags (mismatch, wrapped)',
     '--top N       with --by-target: the N most reported targets',
     '--jobs N      threads to read on (default: one per core)',
-    '--format auto|eml|msg  how to read one file (auto: told by its first bytes)',
+    '--format auto|eml|msg|html|svg  how to read one file (auto: by its first bytes and name)',
     '--open        create a context for every link that can be isolated, as bulk does; for',
     '              several mails, each distinct target once, in one batched request',
     '--only 1,3-4  with --open and one mail: only these rows',
@@ -127,7 +132,8 @@ export const mail: Command = {
   offline: true,
   async run(context) {
     const format = stringFlag(context, 'format') ?? 'auto';
-    if (format !== 'auto' && format !== 'eml' && format !== 'msg') throw new CliError('badFlag', '--format takes auto, eml or msg', 'mail');
+    if (format !== 'auto' && format !== 'eml' && format !== 'msg' && format !== 'html' && format !== 'svg')
+      throw new CliError('badFlag', '--format takes auto, eml, msg, html or svg', 'mail');
     const open = context.flags['open'] === true;
     const only = stringFlag(context, 'only');
     if (only !== undefined && !open) throw new CliError('badFlag', '--only goes with --open', 'mail');

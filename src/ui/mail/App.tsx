@@ -63,8 +63,9 @@ const closeThisPage: MailDeps['closePage'] = async () => {
   if (tab?.id !== undefined) await browser.tabs.remove(tab.id);
 };
 
-/** The types the file input takes: mails by extension and by MIME type, and the images read for codes. */
-const ACCEPT = '.eml,.msg,message/rfc822,application/vnd.ms-outlook,image/png,image/jpeg,image/gif,image/webp,image/bmp';
+/** The types the file input takes: mails by extension and by MIME type, pages and SVGs saved from them, and the images read for codes. */
+const ACCEPT =
+  '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp';
 
 function Setup({ state }: { readonly state: MailState }) {
   const status = state.status.value;

@@ -102,6 +102,8 @@ interface Props {
 export function LinkRow({ link, index, mode, checked, onToggle, tally }: Props) {
   const id = `mail-link-${String(index)}`;
   const found = tally === undefined ? <p class="small muted">{t('mailFoundIn', link.where.map(placeText).join(', '))}</p> : <Tally link={link} tally={tally} />;
+  // Named only by a script of the file: where the page would go when opened, shown nowhere by the mail.
+  const script = link.scriptOnly && <p class="small script-only">{t('mailInScript')}</p>;
   const shown = link.shown !== null && !link.mismatch && <p class="small">{t('mailShown', link.shown)}</p>;
   if (link.target === null) {
     return (
@@ -110,6 +112,7 @@ export function LinkRow({ link, index, mode, checked, onToggle, tally }: Props) 
         <div class="about">
           <p class="error">{link.refused === undefined ? t('mailRefused') : refusedUrlText(link.refused.code, link.refused.params)}</p>
           {shown}
+          {script}
           {found}
         </div>
       </li>
@@ -141,6 +144,7 @@ export function LinkRow({ link, index, mode, checked, onToggle, tally }: Props) 
         )}
         {shown}
         {wrapped !== null && <p class="small">{wrapped}</p>}
+        {script}
         {found}
       </div>
     </li>

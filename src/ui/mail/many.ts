@@ -102,7 +102,7 @@ function nextTurn(): Promise<void> {
 
 export interface BatchReading {
   /** Reads one mail's bytes (the reader's failures as data). */
-  readonly read: (bytes: Uint8Array) => Promise<MailReading>;
+  readonly read: (bytes: Uint8Array, name: string) => Promise<MailReading>;
   /** Told before each file: its place (from 1), how many, its name. */
   readonly progress: (place: number, total: number, name: string) => void;
   /** False once a newer file or drop replaced this one: the reading stops. */
@@ -128,7 +128,7 @@ export async function readBatch(plan: BatchPlan, how: BatchReading): Promise<Bat
       failures.push({ kind: 'unopened', name: item.name });
       continue;
     }
-    const reading = await how.read(bytes);
+    const reading = await how.read(bytes, item.name);
     if (reading.ok) {
       reads.push({ name: item.name, report: reading });
       tally.add(item.name, reading);

@@ -73,6 +73,7 @@ function codeLinks(name: string, codes: readonly ImageCode[]): MailLink[] {
       shown: null,
       mismatch: false,
       where: [`qr:${name}`],
+      scriptOnly: false,
       wrappedBy,
       opaque,
     });
@@ -176,9 +177,10 @@ export function createMailState(deps: MailDeps) {
   }
 
   /** One mail's bytes read; a throw (the reader's bug) is said as a damaged mail. */
-  async function readMail(loaded: Awaited<ReturnType<MailDeps['loadReader']>>, bytes: Uint8Array, mode: ReadMode): Promise<MailReading> {
+  async function readMail(loaded: Awaited<ReturnType<MailDeps['loadReader']>>, bytes: Uint8Array, mode: ReadMode, name: string): Promise<MailReading> {
     try {
-      return await loaded.linksInMail(bytes, { unwrap: mode, ...(loaded.decoder === undefined ? {} : { decoder: loaded.decoder }) });
+      // The name tells a saved page or SVG given on its own when its content does not.
+      return await loaded.linksInMail(bytes, { unwrap: mode, name, ...(loaded.decoder === undefined ? {} : { decoder: loaded.decoder }) });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return { ok: false, code: 'mailUnreadable', params: [detail], reason: detail };
@@ -200,7 +202,7 @@ export function createMailState(deps: MailDeps) {
       if (mine === generation) showImage(file.name, image, mode);
       return;
     }
-    const reading = await readMail(loaded, file.bytes, mode);
+    const reading = await readMail(loaded, file.bytes, mode, file.name);
     if (mine !== generation) return;
     batch(() => {
       clearOutcome();
@@ -247,7 +249,7 @@ export function createMailState(deps: MailDeps) {
     await loading;
     const mode = modeNow();
     const batchRead = await readBatch(plan, {
-      read: (bytes) => readMail(loaded, bytes, mode),
+      read: (bytes, name) => readMail(loaded, bytes, mode, name),
       progress: (place, total, name) => {
         phase.value = { kind: 'readingMany', place, total, name };
       },

@@ -31,6 +31,7 @@ const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
   imageUnreadable: 'mailProblemImage',
   tooManyFiles: 'mailProblemFiles',
   unknownCharset: 'mailProblemCharset',
+  scriptTooLong: 'mailProblemScript',
 };
 
 /** Why a file could not be read as a mail, and what to do next. */

@@ -1,0 +1,243 @@
+/**
+ * The one walk over a mail's tree: a message's bodies, then each of its files in order,
+ * each read by the reader of what it is. What a file is comes from its content first (its
+ * first bytes, ./kinds), its name and declared type after: an HTML page named
+ * `invoice.pdf` is read as HTML, an SVG as an SVG whatever it is called. A kind with no
+ * reader yet (PDF, zip, Office, RTF) is listed with its hash and left unread; giving it one
+ * is one line of PART_READERS.
+ */
+import { extractUrls } from '../fang';
+import { fillTemplate } from '../net/template';
+import type { UnwrapMode } from '../resolve';
+
+import { decodeText } from './charset';
+import { describeFile, type MailAttachment } from './files';
+import type { LinkList } from './found';
+import { collapse, readHtml, type HtmlReading } from './html';
+import { linksInImage, type ImageDecoder } from './image';
+import { claimedKinds, detectKind, type FileKind } from './kinds';
+import { isCompoundFile, type Attached, type Letter } from './letter';
+import { IMAGE_LIMITS, MAIL_LIMITS, SCRIPT_LIMITS } from './limits';
+import { readMime } from './mime';
+import { readMsg } from './msg';
+import { readSvg } from './svg';
+
+/** What could not be read inside a mail that was read, in English with `$1`… for its params. */
+export const MAIL_PROBLEMS = {
+  messageTooDeep: 'holds messages nested more than $1 deep; the deeper ones were not read',
+  tooManyAttachments: 'has more than $1 attachments to read; the rest were not read',
+  tooManyLinks: 'has more than $1 links; $2 more were not listed',
+  attachmentUnreadable: 'could not be read: $1',
+  tooManyImages: 'has more than $1 images; the rest were not scanned for codes',
+  imageUnreadable: 'could not be scanned for codes: $1',
+  tooManyFiles: 'has more than $1 files attached; the rest were not listed',
+  unknownCharset: 'is written in charset $1, which Isolink does not know; it was read as $2',
+  scriptTooLong: 'has more script than the $1 characters (or $2 strings) read for links; the rest was not read',
+} as const satisfies Record<string, string>;
+
+/** The stable code of a MailProblem (`messageTooDeep`, `tooManyLinks`, …). */
+export type MailProblemCode = keyof typeof MAIL_PROBLEMS;
+
+/** Something inside the mail that was left unread; the rest of the mail was read. */
+export interface MailProblem {
+  readonly code: MailProblemCode;
+  readonly params: readonly string[];
+  readonly reason: string;
+  /** Where it happened (`html`, `attachment:<file name>`, `message:<subject>`); absent for the mail as a whole. */
+  readonly where?: string;
+}
+
+/** State of one reading: the list, the remote resources, the problems and how many attachments were opened. */
+export interface Reading {
+  readonly links: LinkList;
+  readonly remote: Set<string>;
+  readonly problems: MailProblem[];
+  readonly decoder: ImageDecoder | undefined;
+  readonly unwrap: Exclude<UnwrapMode, 'ask'>;
+  opened: number;
+  scanned: number;
+  readonly files: MailAttachment[];
+  /** How many files were met, listed or not. */
+  filesMet: number;
+  /** The messages attached to the top message, read: one of them alone is the original a report wraps. */
+  readonly attachedMessages: Letter[];
+}
+
+/** Where a message's bodies and files are said to be: the top message's, or an attached one's. */
+interface Places {
+  readonly html: string;
+  readonly text: string;
+  readonly files: string;
+}
+
+/** The places of the top message's bodies and files. */
+export const TOP_PLACES: Places = { html: 'html', text: 'text', files: 'mail' };
+
+export function problem(reading: Reading, code: MailProblemCode, params: readonly string[], where?: string): void {
+  reading.problems.push({ code, params, reason: fillTemplate(MAIL_PROBLEMS[code], params), ...(where === undefined ? {} : { where }) });
+}
+
+/** A place name as `where` shows it: one line, no control characters, at most 100 characters. */
+function placeName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- a header or file name may carry any control character
+  return collapse(name.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' '), 100);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A document read (HTML or SVG): its links at `where` (a script's marked so), its loads, a script cut short said. */
+function addDocument(reading: Reading, found: HtmlReading, where: string): void {
+  for (const link of found.links) reading.links.add(link.url, link.shown, where, link.script);
+  for (const url of found.remote) reading.remote.add(url);
+  if (found.scriptCut) problem(reading, 'scriptTooLong', [String(SCRIPT_LIMITS.characters), String(SCRIPT_LIMITS.literals)], where);
+}
+
+/** A file of the mail, with the message it is in and the depth of that message (the top one is 0). */
+interface Part {
+  readonly attachment: Attached;
+  readonly depth: number;
+}
+
+type PartReader = (reading: Reading, part: Part) => Promise<void>;
+
+/** Counts a file opened (a page, an SVG, a message); false past MAIL_LIMITS.attachments, said once. */
+function open(reading: Reading): boolean {
+  reading.opened++;
+  if (reading.opened <= MAIL_LIMITS.attachments) return true;
+  if (reading.opened === MAIL_LIMITS.attachments + 1) problem(reading, 'tooManyAttachments', [String(MAIL_LIMITS.attachments)]);
+  return false;
+}
+
+function attachmentPlace(attachment: Attached): string {
+  return `attachment:${placeName(attachment.name)}`;
+}
+
+/** A page's or an SVG's text in its charset (its part's, its byte order mark's, its own `<meta charset>`); an unknown one said. */
+function textOf(reading: Reading, attachment: Attached, where: string): string {
+  const page = decodeText(attachment.bytes, attachment.charset);
+  if (page.unknown !== null) problem(reading, 'unknownCharset', [page.unknown.label, page.unknown.readAs], where);
+  return page.text;
+}
+
+/** An HTML page: read by the tokenizer, never shown; its scripts read as text. */
+const htmlPart: PartReader = (reading, { attachment }) => {
+  const where = attachmentPlace(attachment);
+  if (open(reading)) addDocument(reading, readHtml(textOf(reading, attachment, where), MAIL_LIMITS.shownLength), where);
+  return Promise.resolve();
+};
+
+/** An SVG image: its links, its scripts as text, its foreignObject's HTML; never drawn. */
+const svgPart: PartReader = (reading, { attachment }) => {
+  const where = attachmentPlace(attachment);
+  if (open(reading)) addDocument(reading, readSvg(textOf(reading, attachment, where), MAIL_LIMITS.shownLength), where);
+  return Promise.resolve();
+};
+
+/** The links of an image's codes, each at `qr:<image name>`; Wi-Fi, contacts and text are not links and are left out. */
+const imagePart: PartReader = async (reading, { attachment }) => {
+  if (reading.decoder === undefined) return;
+  reading.scanned++;
+  if (reading.scanned > IMAGE_LIMITS.mailImages) {
+    if (reading.scanned === IMAGE_LIMITS.mailImages + 1) problem(reading, 'tooManyImages', [String(IMAGE_LIMITS.mailImages)]);
+    return;
+  }
+  const where = `qr:${placeName(attachment.name === '' ? attachment.mimeType : attachment.name)}`;
+  const image = await linksInImage(attachment.bytes, { decoder: reading.decoder, unwrap: reading.unwrap });
+  // A part that only says it is an image (a tracking pixel's placeholder) is no problem; one that cannot be decoded is.
+  if (!image.ok) {
+    if (image.code !== 'notImage' && image.code !== 'imageEmpty') problem(reading, 'imageUnreadable', [image.reason], where);
+    return;
+  }
+  for (const code of image.codes) if (code.url !== null) reading.links.add(code.url, null, where);
+};
+
+/** An attached or forwarded message (MIME or Outlook, told by its bytes), walked in turn to MAIL_LIMITS.messageDepth. */
+const messagePart: PartReader = async (reading, { attachment, depth }) => {
+  if (!open(reading)) return;
+  const where = attachmentPlace(attachment);
+  if (depth + 1 > MAIL_LIMITS.messageDepth) {
+    problem(reading, 'messageTooDeep', [String(MAIL_LIMITS.messageDepth)], where);
+    return;
+  }
+  let inner: Letter | null;
+  try {
+    inner = isCompoundFile(attachment.bytes) ? readMsg(attachment.bytes) : await readMime(attachment.bytes);
+  } catch (error) {
+    problem(reading, 'attachmentUnreadable', [messageOf(error)], where);
+    return;
+  }
+  if (inner === null) {
+    problem(reading, 'attachmentUnreadable', ['not a mail'], where);
+    return;
+  }
+  if (depth === 0) reading.attachedMessages.push(inner);
+  const place = `message:${placeName(inner.subject ?? attachment.name)}`;
+  await visit(reading, inner, depth + 1, { html: place, text: place, files: place });
+};
+
+/**
+ * The reader of each kind of file. Kinds not here (PDF, zip and Office Open XML, Office's
+ * compound files other than a message, RTF, archives, programs) are listed, not read.
+ */
+const PART_READERS: Partial<Readonly<Record<FileKind, PartReader>>> = {
+  html: htmlPart,
+  svg: svgPart,
+  mail: messagePart,
+  png: imagePart,
+  jpeg: imagePart,
+  gif: imagePart,
+  webp: imagePart,
+  bmp: imagePart,
+};
+
+/** Outlook's own label for a .msg: a compound file is read as a message only when it says it is one. */
+function saysOutlookMessage(attachment: Attached): boolean {
+  return attachment.mimeType === 'application/vnd.ms-outlook' || attachment.name.toLowerCase().endsWith('.msg');
+}
+
+/**
+ * What a file is read as: its content's kind (first bytes), else what its declared type or
+ * its name claims (one with a reader first). A compound file is a message when labelled one (a
+ * .doc is a compound file too).
+ */
+function readKindOf(attachment: Attached): FileKind | null {
+  const detected = detectKind(attachment.bytes);
+  if (detected === 'ole') return saysOutlookMessage(attachment) ? 'mail' : 'ole';
+  if (detected !== null) return detected;
+  // The content says nothing (text that starts with words): the label decides, a claim with a reader first.
+  const [named, declared] = claimedKinds(attachment.name, attachment.mimeType);
+  for (const claim of [declared, named]) if (claim !== null && PART_READERS[claim] !== undefined) return claim;
+  return named ?? declared;
+}
+
+/** Lists a file of the mail with its hash, up to `MAIL_LIMITS.files`; `where` names the message holding it. */
+async function listFile(reading: Reading, attachment: Attached, where: string): Promise<void> {
+  reading.filesMet++;
+  if (reading.filesMet > MAIL_LIMITS.files) {
+    if (reading.filesMet === MAIL_LIMITS.files + 1) problem(reading, 'tooManyFiles', [String(MAIL_LIMITS.files)]);
+    return;
+  }
+  reading.files.push(await describeFile(attachment, placeName(attachment.name), where));
+}
+
+/** One file: listed, then read by its kind's reader, if it has one. */
+async function readPart(reading: Reading, part: Part, places: Places): Promise<void> {
+  await listFile(reading, part.attachment, places.files);
+  const kind = readKindOf(part.attachment);
+  const reader = kind === null ? undefined : PART_READERS[kind];
+  if (reader !== undefined) await reader(reading, part);
+}
+
+/** Reads a message's bodies, then its files in order (attached messages walked in turn). */
+export async function visit(reading: Reading, letter: Letter, depth: number, places: Places): Promise<void> {
+  for (const note of letter.unknownCharsets ?? []) {
+    // A header's place is the header in the mail itself, the message it heads in an attached one.
+    const where = note.part === 'html' ? places.html : note.part === 'text' ? places.text : depth === 0 ? `header:${note.part}` : places.html;
+    problem(reading, 'unknownCharset', [note.label, note.readAs], where);
+  }
+  if (letter.html !== null) addDocument(reading, readHtml(letter.html, MAIL_LIMITS.shownLength), places.html);
+  if (letter.text !== null) for (const url of extractUrls(letter.text)) reading.links.add(url, null, places.text);
+  for (const attachment of letter.attachments) await readPart(reading, { attachment, depth }, places);
+}
