@@ -273,10 +273,8 @@ class Scanner {
       }
       if (code === Char.LineFeed || code === Char.CarriageReturn) break;
       if (code === Char.Backslash) {
-        value += source.slice(run, this.#at);
-        value += this.#escape();
+        value = this.#withEscape(value, run);
         run = this.#at;
-        if (value.length > SCRIPT_LIMITS.valueLength) value = value.slice(0, SCRIPT_LIMITS.valueLength);
         continue;
       }
       this.#at++;
@@ -309,10 +307,8 @@ class Scanner {
         return;
       }
       if (code === Char.Backslash) {
-        value += source.slice(run, this.#at);
-        value += this.#escape();
+        value = this.#withEscape(value, run);
         run = this.#at;
-        if (value.length > SCRIPT_LIMITS.valueLength) value = value.slice(0, SCRIPT_LIMITS.valueLength);
         continue;
       }
       this.#at++;
@@ -321,6 +317,12 @@ class Scanner {
   }
 
   /** The character an escape stands for, from its backslash to after it. */
+  /** The value so far, the text since `run` and the escape at the cursor decoded, cut to the longest value kept. */
+  #withEscape(value: string, run: number): string {
+    const longer = value + this.#source.slice(run, this.#at) + this.#escape();
+    return longer.length > SCRIPT_LIMITS.valueLength ? longer.slice(0, SCRIPT_LIMITS.valueLength) : longer;
+  }
+
   #escape(): string {
     const source = this.#source;
     const at = this.#at + 1;
