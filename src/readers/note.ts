@@ -21,6 +21,8 @@ export interface CaseLink {
   readonly shown: string | null;
   readonly mismatch: boolean;
   readonly where: readonly string[];
+  /** True when only scripts named it (read as text, never run). */
+  readonly scriptOnly: boolean;
   readonly wrappedBy: MailLink['wrappedBy'];
   readonly opaque: boolean;
   /** Present when `target` is null: why the link is refused. */
@@ -129,6 +131,7 @@ function caseLink(link: MailLink): CaseLink {
     shown: link.shown,
     mismatch: link.mismatch,
     where: link.where,
+    scriptOnly: link.scriptOnly,
     wrappedBy: link.wrappedBy,
     opaque: link.opaque,
     ...(link.refused === undefined ? {} : { refused: link.refused }),
@@ -201,6 +204,7 @@ function senderLines(report: MailReport): string[] {
 function linkLine(link: MailLink, index: number): string {
   const flags: string[] = [];
   if (link.mismatch) flags.push('**MISMATCH**');
+  if (link.scriptOnly) flags.push('**IN A SCRIPT** (never run)');
   if (link.wrappedBy.length > 0)
     flags.push(`wrapped by ${link.wrappedBy.map((id) => inert(WRAPPER_NAMES[id])).join(', ')}${link.opaque ? ' (not decodable)' : ''}`);
   const head = link.target === null ? `refused: ${inert(link.url)}${link.refused === undefined ? '' : ` (${inert(link.refused.reason)})`}` : inert(link.target);

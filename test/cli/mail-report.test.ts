@@ -60,7 +60,7 @@ describe('isolink mail --report', () => {
     expect(record?.['auth']).toEqual({ spf: 'pass', dkim: 'none', dmarc: 'none', compauth: 'softpass' });
     expect(Object.keys(record?.['received'] ?? {})).toEqual(['from', 'ip', 'by', 'date']);
     const [link] = record?.['links'] as Record<string, unknown>[];
-    expect(Object.keys(link ?? {})).toEqual(['url', 'target', 'shown', 'mismatch', 'where', 'wrappedBy', 'opaque', 'defanged']);
+    expect(Object.keys(link ?? {})).toEqual(['url', 'target', 'shown', 'mismatch', 'where', 'scriptOnly', 'wrappedBy', 'opaque', 'defanged']);
     expect(link?.['defanged']).toBe('hxxps://files-portal[.]example/d/8812');
   });
 

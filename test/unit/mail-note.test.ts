@@ -83,7 +83,19 @@ describe('caseRecord', () => {
       'problems',
     ]);
     expect(Object.keys(record.auth)).toEqual(['spf', 'dkim', 'dmarc', 'compauth']);
-    expect(Object.keys(record.links[0] ?? {})).toEqual(['url', 'target', 'shown', 'mismatch', 'where', 'wrappedBy', 'opaque', 'defanged']);
+    expect(Object.keys(record.links[0] ?? {})).toEqual(['url', 'target', 'shown', 'mismatch', 'where', 'scriptOnly', 'wrappedBy', 'opaque', 'defanged']);
+  });
+
+  it('says which links only a script named, in the record and in the note', async () => {
+    const report = await readFixture('eml/46-svg-voice-message.eml');
+    const scripted = report.links.filter((link) => link.scriptOnly);
+    expect(scripted.length).toBeGreaterThan(0);
+    const record = caseRecord(report, '46.eml');
+    expect(record.links.filter((link) => link.scriptOnly).map((link) => link.url)).toEqual(scripted.map((link) => link.url));
+    const lines = caseNote(report, '46.eml')
+      .split('\n')
+      .filter((line) => line.includes('**IN A SCRIPT** (never run)'));
+    expect(lines).toHaveLength(scripted.length);
   });
 
   it("lists the files with Python's hashes and types", async () => {
