@@ -89,38 +89,46 @@ describe('no token in any output', () => {
     expect(findToken.inText(`x${TOKEN.slice(8, 24)}y`)).not.toBeNull();
   });
 
-  it('in every command, plain and with --verbose, token in the environment or in a file', async () => {
-    let ran = 0;
-    for (const args of everyCommand()) {
-      for (const verbose of [[], ['--verbose']]) {
-        const result = await isolink([...args, ...verbose], { env: envFor(sim) });
-        expectNoToken(result, args.join(' '));
-        ran += 1;
-      }
-    }
-    const fromFile = envFor(sim, { ISOLINK_TOKEN_FILE: join(dir, 'token') });
-    delete fromFile['ISOLINK_TOKEN'];
-    for (const args of everyCommand().slice(4, 8)) expectNoToken(await isolink([...args, '--verbose'], { env: fromFile }), `${args.join(' ')} (token file)`);
-    expect(ran).toBe(everyCommand().length * 2);
-  }, EVERY_COMMAND_TIMEOUT);
-
-  it('when the service echoes the token back in any encoding, in every command it answers', async () => {
-    const echo = `denied for ${TOKEN} (${encodeURIComponent(TOKEN)}, ${Buffer.from(TOKEN).toString('base64')}, ${JSON.stringify(FILE_TOKEN)})`;
-    const commands = ['create_context', 'get_context', 'update_context', 'delete_context', 'listusers', 'org.get', 'policy_proxies.get'];
-    sim.faults.set({ errorSlots: Object.fromEntries(commands.map((command) => [command, echo])) });
-    try {
-      let failed = 0;
+  it(
+    'in every command, plain and with --verbose, token in the environment or in a file',
+    async () => {
+      let ran = 0;
       for (const args of everyCommand()) {
-        const result = await isolink([...args, '--verbose'], { env: envFor(sim) });
-        if (result.code === 1) failed += 1;
-        expectNoToken(result, `${args.join(' ')} (service echoing the token)`);
+        for (const verbose of [[], ['--verbose']]) {
+          const result = await isolink([...args, ...verbose], { env: envFor(sim) });
+          expectNoToken(result, args.join(' '));
+          ran += 1;
+        }
       }
-      // The echo reached the command: most service commands failed with the service's words.
-      expect(failed).toBeGreaterThanOrEqual(8);
-    } finally {
-      sim.faults.clear();
-    }
-  }, EVERY_COMMAND_TIMEOUT);
+      const fromFile = envFor(sim, { ISOLINK_TOKEN_FILE: join(dir, 'token') });
+      delete fromFile['ISOLINK_TOKEN'];
+      for (const args of everyCommand().slice(4, 8)) expectNoToken(await isolink([...args, '--verbose'], { env: fromFile }), `${args.join(' ')} (token file)`);
+      expect(ran).toBe(everyCommand().length * 2);
+    },
+    EVERY_COMMAND_TIMEOUT,
+  );
+
+  it(
+    'when the service echoes the token back in any encoding, in every command it answers',
+    async () => {
+      const echo = `denied for ${TOKEN} (${encodeURIComponent(TOKEN)}, ${Buffer.from(TOKEN).toString('base64')}, ${JSON.stringify(FILE_TOKEN)})`;
+      const commands = ['create_context', 'get_context', 'update_context', 'delete_context', 'listusers', 'org.get', 'policy_proxies.get'];
+      sim.faults.set({ errorSlots: Object.fromEntries(commands.map((command) => [command, echo])) });
+      try {
+        let failed = 0;
+        for (const args of everyCommand()) {
+          const result = await isolink([...args, '--verbose'], { env: envFor(sim) });
+          if (result.code === 1) failed += 1;
+          expectNoToken(result, `${args.join(' ')} (service echoing the token)`);
+        }
+        // The echo reached the command: most service commands failed with the service's words.
+        expect(failed).toBeGreaterThanOrEqual(8);
+      } finally {
+        sim.faults.clear();
+      }
+    },
+    EVERY_COMMAND_TIMEOUT,
+  );
 
   it('on a rejected token, HTTP errors, a dropped connection, and usage errors', async () => {
     const other = makeCanary();
