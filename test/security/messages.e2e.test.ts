@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageSchema, PROTOCOL, type MessageType, type PageName } from '../../src/messaging/protocol';
-import { findChromium, launchBrowser, type SecuritySession, type StorageAreas } from './browser';
+import { findChromium, launchBrowser, waitUntil, type SecuritySession, type StorageAreas } from './browser';
 import { closingChecks } from './closing';
 import { seed, sleep } from './flows';
 import { prove } from './ledger';
@@ -79,8 +79,15 @@ describe.skipIf(!findChromium() && !process.env['CI'])('messages in Chromium', (
     await session.dispose();
   });
 
+  /**
+   * Every storage area as text, once the worker's installation of the network rules has
+   * settled: it removes its copy of the rules in storage.session before it changes them and
+   * writes it again after (src/background/index.ts), so a settings change of an earlier test
+   * could otherwise land between two snapshots of this one.
+   */
   async function snapshot(): Promise<string> {
-    const areas: StorageAreas = await session.storage();
+    let areas: StorageAreas = await session.storage();
+    await waitUntil(async () => Object.hasOwn((areas = await session.storage()).session, 'installedRules'), 10_000, 'the rules installed');
     return JSON.stringify(areas);
   }
 
