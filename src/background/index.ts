@@ -18,7 +18,6 @@ import { exportSettings, importSettings, previewImport, readSettingsView, saveSe
 import { clearToken, moveToken, readToken, writeToken } from '../settings/token';
 import { t } from '../i18n';
 import { hostPatternOf } from '../net/url';
-import { openOptionsAt } from '../messaging/options';
 import { scanQuery } from '../messaging/scan';
 import { installRules } from './rules';
 import type { NetRule } from '../autoisolate';
@@ -105,7 +104,10 @@ function createDeps(): Deps {
       notifier: browserNotifier,
       copyText,
       // Every notification that offers the options is about the set-up: the connection.
-      openOptions: () => openOptionsAt('connection'),
+      // The browser's own opener: options.html, whose first section is the connection (an
+      // options tab already open is brought forward as it is). openOptionsAt's section switch
+      // stays in the pages: the worker is at its 42 kB guard.
+      openOptions: () => browser.runtime.openOptionsPage(),
     },
     inFlight: new SingleFlight(),
     now: () => Date.now(),
