@@ -66,21 +66,25 @@ export function shippedMail(): Promise<ShippedMail> {
   return loaded;
 }
 
-/** The options linksInMail passes to PostalMime.parse, seen by reading one mail with the parse wrapped. */
+/**
+ * The options linksInMail gives postal-mime, seen by reading one mail with the parser's
+ * `parse` wrapped: the reader makes its own parser (a subclass, src/readers/mime.ts) with
+ * them, which postal-mime keeps as `options`.
+ */
 async function postalOptions(shipped: ShippedMail, mail: Uint8Array): Promise<PostalMimeOptions> {
-  const { PostalMime } = shipped;
-  const original = PostalMime.parse.bind(PostalMime);
+  const prototype = shipped.PostalMime.prototype as unknown as { parse: (this: { options?: PostalMimeOptions }, buf: Uint8Array) => Promise<unknown> };
+  const original = prototype.parse;
   let seen: PostalMimeOptions | undefined;
-  PostalMime.parse = (buf, options) => {
-    seen = options;
-    return original(buf, options);
+  prototype.parse = function parse(buf) {
+    seen ??= this.options;
+    return original.call(this, buf);
   };
   try {
     await shipped.linksInMail(mail);
   } finally {
-    PostalMime.parse = original;
+    prototype.parse = original;
   }
-  if (seen === undefined) throw new Error('linksInMail did not call PostalMime.parse: the baseline would not be its floor');
+  if (seen === undefined) throw new Error('linksInMail did not parse with PostalMime: the baseline would not be its floor');
   return seen;
 }
 
