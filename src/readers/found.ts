@@ -60,6 +60,21 @@ interface Row {
 }
 
 /** What a resolution comes to for a reader's caller: the target or the refusal, and the wrappers peeled. */
+/** A link as the command's `--json` rows and the case record give it: its fields, in this order, `refused` only when refused. */
+export function linkRecord(link: MailLink): MailLink {
+  return {
+    url: link.url,
+    target: link.target,
+    shown: link.shown,
+    mismatch: link.mismatch,
+    where: link.where,
+    scriptOnly: link.scriptOnly,
+    wrappedBy: link.wrappedBy,
+    opaque: link.opaque,
+    ...(link.refused === undefined ? {} : { refused: link.refused }),
+  };
+}
+
 export interface Outcome {
   readonly target: string | null;
   readonly refused?: LinkRefusal;

@@ -15,7 +15,7 @@ export {
   type MailReport,
 } from './mail';
 export { MAIL_PROBLEMS, type MailProblem, type MailProblemCode } from './walk';
-export type { LinkRefusal, MailLink } from './found';
+export { linkRecord, type LinkRefusal, type MailLink } from './found';
 export type { MailAttachment } from './files';
 export { caseNote, caseRecord, type CaseFile, type CaseLink, type CaseRecord } from './note';
 export { AUTH_METHODS, type AuthMethod, type AuthVerdicts } from './auth-methods';

@@ -8,7 +8,7 @@
  */
 import { defang, WRAPPER_NAMES } from '../fang';
 
-import type { MailLink } from './found';
+import { linkRecord, type MailLink } from './found';
 import type { MailReport } from './mail';
 import type { MailProblem } from './walk';
 import { AUTH_METHODS, type AuthVerdicts } from './auth-methods';
@@ -123,20 +123,9 @@ function lower(verdict: string | null): string | null {
   return verdict === null ? null : verdict.toLowerCase();
 }
 
-/** One link of the record. */
+/** One link of the record: the `--json` row's fields, and the target defanged. */
 function caseLink(link: MailLink): CaseLink {
-  return {
-    url: link.url,
-    target: link.target,
-    shown: link.shown,
-    mismatch: link.mismatch,
-    where: link.where,
-    scriptOnly: link.scriptOnly,
-    wrappedBy: link.wrappedBy,
-    opaque: link.opaque,
-    ...(link.refused === undefined ? {} : { refused: link.refused }),
-    defanged: defang(link.target ?? link.url),
-  };
+  return { ...linkRecord(link), defanged: defang(link.target ?? link.url) };
 }
 
 /**

@@ -4,7 +4,7 @@
  * needs no configuration and sends nothing; `--open` isolates the targets as `bulk` does.
  */
 import { WRAPPER_NAMES } from '../../fang';
-import type { MailLink, MailReport } from '../../readers';
+import { linkRecord, type MailLink, type MailReport } from '../../readers';
 import { countFlag, stringFlag, type Command } from '../command';
 import { batchExit, isMany, printReport, readMany } from '../mail-batch';
 import { defaultThreads } from '../mail-pool';
@@ -32,18 +32,7 @@ function onlyRows(value: string, count: number): Set<number> {
 
 /** One link as `--json` prints it: the mail it is in (its file; an mbox's `<file>#<n>`), then the library's fields, exactly. */
 function record(link: MailLink, mail: string): Record<string, unknown> {
-  return {
-    mail,
-    url: link.url,
-    target: link.target,
-    shown: link.shown,
-    mismatch: link.mismatch,
-    where: link.where,
-    scriptOnly: link.scriptOnly,
-    wrappedBy: link.wrappedBy,
-    opaque: link.opaque,
-    ...(link.refused === undefined ? {} : { refused: link.refused }),
-  };
+  return { mail, ...linkRecord(link) };
 }
 
 /** From, Subject, Date and the sender's story, on stderr: with or without links, they are what a ticket starts with. */
