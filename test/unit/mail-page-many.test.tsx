@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { linksInMail, MAIL_LIMITS, type MailReading } from '../../src/readers';
+import { caseNote } from '../../src/readers/note';
 import { createEach, drag, fileInput, links, openButton, renderPage, settingsView, useMailPage } from '../support/mail-page';
 
 useMailPage();
@@ -55,7 +56,8 @@ describe('mail page: several mails', () => {
     ]);
     expect(rows[0]?.textContent).toContain('In 2 mails: 1.eml, 3.eml');
     expect(rows[0]?.textContent).toMatch(/First .*2024.*, last .*2024/);
-    expect(rows[1]?.textContent).toContain('In 1 mails: 2.eml');
+    expect(rows[1]?.textContent).toContain('In one mail: 2.eml');
+    expect(rows[1]?.textContent).not.toContain('In 1 mails');
     expect(rows[1]?.textContent).toMatch(/Dated .*2024/);
     // The rows' checkboxes are named by their targets, host included, and all are checked.
     const boxes = screen.getAllByRole<HTMLInputElement>('checkbox');
@@ -134,6 +136,24 @@ describe('mail page: several mails', () => {
     expect(within(card).getByText('Sender 2 <s2@mailer.example>')).toBeTruthy();
     expect(within(card).getByRole('region', { name: 'Who sent it' })).toBeTruthy();
     expect(within(card).getByText('https://parcel-hold.example/track/2')).toBeTruthy();
+  });
+
+  it('copies one mail’s case note from its card, the one caseNote gives for that mail alone', async () => {
+    const { copied, actions } = await renderPage();
+    await chooseAll([message(1), message(2)]);
+    expect(screen.getByRole('button', { name: /^2\.eml.*· 1 link$/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^2\.eml/ }));
+    const card = await screen.findByRole('region', { name: 'The mail in 2.eml' });
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Copy case note' }));
+
+    await within(card).findByText('Case note copied: Markdown, every link defanged');
+    const reading = await linksInMail(readFileSync(resolve(MESSAGES, '2.eml')));
+    if (!reading.ok) throw new Error(reading.reason);
+    expect(copied).toEqual([caseNote(reading, '2.eml')]);
+    expect(copied[0]).toContain('hxxps://parcel-hold\\[.\\]example/track/2');
+    expect(copied[0]).not.toContain('invoice');
+    expect(actions()).toEqual([]);
   });
 
   it('says how far it got while reading, one mail after another', async () => {

@@ -74,7 +74,7 @@ function Tally({ link, tally }: { readonly link: MailLink; readonly tally: Targe
   return (
     <>
       <p class="small">
-        <strong>{t('mailTargetIn', [String(tally.mails), shown])}</strong>
+        <strong>{tally.mails === 1 ? t('mailTargetInOne', shown) : t('mailTargetIn', [String(tally.mails), shown])}</strong>
         {more > 0 && ` ${t('mailManyMore', String(more))}`}
       </p>
       {first !== null && last !== null && (

@@ -8,6 +8,9 @@ import { useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import { refusedUrlText } from '../../i18n/errors';
 import { MAIL_LIMITS } from '../../readers/limits';
+import { Button } from '../common/Button';
+import type { Notice } from '../common/notice';
+import { NoticeLine } from '../common/NoticeLine';
 import { Links, MailCard } from './MailView';
 import { MANY_LIMITS, type Batch, type ManyRead } from './many';
 import type { MailState, ReadMode } from './state';
@@ -77,8 +80,9 @@ function OwnLinks({ read, id }: { readonly read: ManyRead; readonly id: string }
 }
 
 /** One mail read: its name, subject and links on a button that shows its card. */
-function MailEntry({ read, index }: { readonly read: ManyRead; readonly index: number }) {
+function MailEntry({ state, read, index }: { readonly state: MailState; readonly read: ManyRead; readonly index: number }) {
   const [open, setOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const id = `many-mail-${String(index)}`;
   const { report } = read;
   return (
@@ -95,12 +99,22 @@ function MailEntry({ read, index }: { readonly read: ManyRead; readonly index: n
         <span class="mono">{read.name}</span>
         <span class="muted small">
           {' '}
-          {report.subject ?? t('mailAbsent')} · {t('mailMailLinks', String(report.links.length))}
+          {report.subject ?? t('mailAbsent')} · {report.links.length === 1 ? t('mailMailLinksOne') : t('mailMailLinks', String(report.links.length))}
         </span>
       </button>
       {open && (
         <div id={id}>
           <MailCard name={read.name} report={report} id={id}>
+            <div class="row actions">
+              <Button
+                onClick={() => {
+                  void state.copyNoteOf(report, read.name).then(setNotice);
+                }}
+              >
+                {t('mailCopyNote')}
+              </Button>
+              <NoticeLine notice={notice} />
+            </div>
             <OwnLinks read={read} id={id} />
           </MailCard>
         </div>
@@ -109,14 +123,14 @@ function MailEntry({ read, index }: { readonly read: ManyRead; readonly index: n
   );
 }
 
-function Mails({ reads }: { readonly reads: readonly ManyRead[] }) {
+function Mails({ state, reads }: { readonly state: MailState; readonly reads: readonly ManyRead[] }) {
   if (reads.length === 0) return null;
   return (
     <section class="stack" aria-labelledby="many-mails-heading">
       <h2 id="many-mails-heading">{t('mailMailsHeading', String(reads.length))}</h2>
       <ul class="plain mails" aria-labelledby="many-mails-heading">
         {reads.map((read, index) => (
-          <MailEntry key={`${String(index)} ${read.name}`} read={read} index={index} />
+          <MailEntry key={`${String(index)} ${read.name}`} state={state} read={read} index={index} />
         ))}
       </ul>
     </section>
@@ -130,7 +144,7 @@ export function ManyView({ state, batch, mode }: { readonly state: MailState; re
       {batch.reads.length > 0 && (
         <Links state={state} mode={mode} links={batch.targets.map((entry) => entry.link)} tallies={batch.targets.map((entry) => entry.row)} />
       )}
-      <Mails reads={batch.reads} />
+      <Mails state={state} reads={batch.reads} />
     </>
   );
 }

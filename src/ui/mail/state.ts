@@ -423,16 +423,21 @@ export function createMailState(deps: MailDeps) {
     }
   }
 
-  /** The mail's case note (Markdown for a ticket, every link defanged) on the clipboard, by the same path as the links. */
+  /** A mail's case note (Markdown for a ticket, every link defanged) on the clipboard, by the same path as the links. */
+  async function copyNoteOf(report: MailReport, name: string): Promise<Notice> {
+    try {
+      await deps.copyText(caseNote(report, name));
+      return okNotice(t('mailNoteCopied'));
+    } catch {
+      return errorNotice(t('mailCopyFailed'));
+    }
+  }
+
+  /** The case note of the one mail read. */
   async function copyNote(): Promise<void> {
     const current = phase.value;
     if (current.kind !== 'read') return;
-    try {
-      await deps.copyText(caseNote(current.report, current.name));
-      noteNotice.value = okNotice(t('mailNoteCopied'));
-    } catch {
-      noteNotice.value = errorNotice(t('mailCopyFailed'));
-    }
+    noteNotice.value = await copyNoteOf(current.report, current.name);
   }
 
   async function openOptions(): Promise<void> {
@@ -452,6 +457,7 @@ export function createMailState(deps: MailDeps) {
     optionsNotice,
     fileNotice,
     noteNotice,
+    copyNoteOf,
     phase,
     dragging,
     selected,
