@@ -141,7 +141,15 @@ function aloneFormat(bytes: Uint8Array, format: 'auto' | MailFormat, name: strin
 
 /** The mail that holds nothing but the file: no headers, no bodies, the file as its attachment. */
 function holding(format: AloneFormat, bytes: Uint8Array, name: string): Letter {
-  return { headers: [], from: null, subject: null, date: null, html: null, text: null, attachments: [{ name, mimeType: KIND_TYPES[ALONE_KINDS[format]], bytes }] };
+  return {
+    headers: [],
+    from: null,
+    subject: null,
+    date: null,
+    html: null,
+    text: null,
+    attachments: [{ name, mimeType: KIND_TYPES[ALONE_KINDS[format]], bytes }],
+  };
 }
 
 /**

@@ -121,7 +121,8 @@ const HYPERLINK_FORMULA = /HYPERLINK\(\s*"((?:[^"]|"")*)"(?:\s*[,;]\s*"((?:[^"]|
 
 /** Reads one XML part: its fields, its hyperlinks' anchored text by relationship id, its formulas, its text. */
 class PartReader {
-  readonly links: OfficeLink[] = [];
+  /** The part's links in document order: a field's or a formula's, or a relationship id where a hyperlink names one. */
+  readonly links: (OfficeLink | string)[] = [];
   readonly anchored = new Map<string, string>();
   readonly #fields: OpenField[] = [];
   #text = '';
@@ -168,12 +169,15 @@ class PartReader {
     } else if (tag === 'hyperlink') {
       const id = attribute(attributes, 'id') ?? null;
       this.#anchors.push(id);
+      if (id !== null) this.links.push(id);
       // Excel writes its anchored text as an attribute.
       const display = attribute(attributes, 'display');
       if (id !== null && display !== undefined) this.#anchor(id, display);
     } else if (tag === 'r') this.#runAnchor = null;
-    else if (tag === 'hlinkClick') this.#runAnchor = attribute(attributes, 'id') ?? null;
-    else if (tag === 't' || tag === 'instrText') this.#inText++;
+    else if (tag === 'hlinkClick' || tag === 'hlinkHover') {
+      this.#runAnchor = attribute(attributes, 'id') ?? null;
+      if (this.#runAnchor !== null) this.links.push(this.#runAnchor);
+    } else if (tag === 't' || tag === 'instrText') this.#inText++;
     else if (tag === 'f') {
       this.#inFormula = true;
       this.#formula = '';
@@ -213,7 +217,7 @@ class PartReader {
     }
     for (const open of this.#fields) if (open.inResult && open.shown.length < 1000) open.shown += text;
     const anchor = this.#anchors.at(-1) ?? this.#runAnchor;
-    if (anchor !== null && anchor !== undefined) this.#anchor(anchor, text);
+    if (anchor !== null) this.#anchor(anchor, text);
     this.#addText(text);
   }
 }
@@ -238,19 +242,38 @@ function readPart(xml: string): PartReader {
   return reader;
 }
 
-/** The links of a relationship part's external targets: hyperlinks with their anchored text, the rest as loads. */
-function relationshipLinks(relationships: ReadonlyMap<string, Relationship>, anchored: ReadonlyMap<string, string>): OfficeLink[] {
-  return [...relationships].map(([id, { type, target }]) => {
-    if (type.toLowerCase() !== 'hyperlink') return { url: target, shown: loadShown(type), loads: true };
-    const shown = anchored.get(id)?.replace(/\s+/g, ' ').trim() ?? '';
-    return { url: target, shown: shown === '' ? null : shown, loads: false };
-  });
+/** A relationship's link: a hyperlink with the text anchored on it, anything else as what the document would load. */
+function relationshipLink(id: string, { type, target }: Relationship, anchored: ReadonlyMap<string, string>): OfficeLink {
+  if (type.toLowerCase() !== 'hyperlink') return { url: target, shown: loadShown(type), loads: true };
+  const shown = anchored.get(id)?.replace(/\s+/g, ' ').trim() ?? '';
+  return { url: target, shown: shown === '' ? null : shown, loads: false };
+}
+
+/**
+ * The links of one part in the order a reader meets them: its fields, formulas and
+ * hyperlinks in document order, then the URLs of its text, then the external
+ * relationships it did not name (a template, an OLE object).
+ */
+function partLinks(reader: PartReader, relationships: ReadonlyMap<string, Relationship>): OfficeLink[] {
+  const links: OfficeLink[] = [];
+  const named = new Set<string>();
+  for (const link of reader.links) {
+    if (typeof link !== 'string') links.push(link);
+    else if (!named.has(link)) {
+      named.add(link);
+      const relationship = relationships.get(link);
+      if (relationship !== undefined) links.push(relationshipLink(link, relationship, reader.anchored));
+    }
+  }
+  for (const url of extractUrls(reader.collected)) links.push({ url, shown: null, loads: false });
+  for (const [id, relationship] of relationships) if (!named.has(id)) links.push(relationshipLink(id, relationship, reader.anchored));
+  return links;
 }
 
 /**
  * The links of an Office document from its expanded parts (`.xml` and `.rels`): each XML
- * part's fields, formulas and text URLs, then its relationships' external targets; then
- * the relationship parts of no part read (the package's own). In the order met.
+ * part's, with its relationships' external targets (./partLinks); then those of the
+ * relationship parts of no part read (the package's own). In the order met.
  */
 export function readOffice(parts: readonly OfficePart[]): OfficeReading {
   const reading: OfficeReading = { links: [], textCut: false };
@@ -259,19 +282,16 @@ export function readOffice(parts: readonly OfficePart[]): OfficeReading {
   for (const part of parts) {
     if (!part.name.toLowerCase().endsWith('.xml') || part.name === '[Content_Types].xml') continue;
     const reader = readPart(textOf(part.bytes));
-    reading.links.push(...reader.links);
-    for (const url of extractUrls(reader.collected)) reading.links.push({ url, shown: null, loads: false });
     if (reader.cut) reading.textCut = true;
     const relsName = relationshipsPartOf(part.name);
     const rels = byName.get(relsName);
-    if (rels === undefined) continue;
-    done.add(relsName);
-    reading.links.push(...relationshipLinks(relationshipsOf(textOf(rels.bytes)), reader.anchored));
+    if (rels !== undefined) done.add(relsName);
+    reading.links.push(...partLinks(reader, rels === undefined ? new Map() : relationshipsOf(textOf(rels.bytes))));
   }
   for (const part of parts) {
     if (!part.name.toLowerCase().endsWith('.rels') || done.has(part.name)) continue;
     // A relationship part of a part not read (or of the package): its targets, without anchored text.
-    reading.links.push(...relationshipLinks(relationshipsOf(textOf(part.bytes)), new Map()));
+    for (const [id, relationship] of relationshipsOf(textOf(part.bytes))) reading.links.push(relationshipLink(id, relationship, new Map()));
   }
   return reading;
 }

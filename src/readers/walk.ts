@@ -309,11 +309,7 @@ const compoundPart: PartReader = (reading, { attachment }) => {
   const where = attachmentPlace(attachment);
   const [named, declared] = claimedKinds(attachment.name, attachment.mimeType);
   if (holdsName(attachment.bytes, 'EncryptedPackage')) problem(reading, 'encrypted', [], where);
-  else if (
-    named === 'ole' ||
-    declared === 'ole' ||
-    ['WordDocument', 'Workbook', 'PowerPoint Document'].some((stream) => holdsName(attachment.bytes, stream))
-  )
+  else if (named === 'ole' || declared === 'ole' || ['WordDocument', 'Workbook', 'PowerPoint Document'].some((stream) => holdsName(attachment.bytes, stream)))
     problem(reading, 'legacyOfficeNotRead', [], where);
   return Promise.resolve();
 };

@@ -18,7 +18,7 @@ const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>
 /** Text with its references decoded: the predefined entities and `&#N;`/`&#xH;`; others kept as written. */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,4});/gi, (whole, name: string) => {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,4});/gi, (whole, name: string) => {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
       return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
@@ -29,12 +29,22 @@ export function decodeEntities(text: string): string {
 
 const NAME_END = /[\s/>]/;
 
-/** The attributes of a tag's inside (after its name): `name="value"` or `name='value'`, values decoded. */
+/** The attributes of a tag's inside (after its name): `name="value"` or `name='value'`, values decoded; one pass. */
 function attributesOf(inside: string): Map<string, string> {
   const attributes = new Map<string, string>();
-  for (const match of inside.matchAll(/([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-    const name = match[1] ?? '';
-    if (!attributes.has(name)) attributes.set(name, decodeEntities(match[2] ?? match[3] ?? ''));
+  let at = 0;
+  while (at < inside.length) {
+    const equals = inside.indexOf('=', at);
+    if (equals === -1) break;
+    const name = inside.slice(at, equals).trim();
+    let start = equals + 1;
+    while (start < inside.length && /\s/.test(inside[start] ?? '')) start++;
+    const quote = inside[start];
+    if (quote !== '"' && quote !== "'") break;
+    const end = inside.indexOf(quote, start + 1);
+    if (end === -1) break;
+    if (name !== '' && !/[\s<>/]/.test(name) && !attributes.has(name)) attributes.set(name, decodeEntities(inside.slice(start + 1, end)));
+    at = end + 1;
   }
   return attributes;
 }

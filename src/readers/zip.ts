@@ -140,8 +140,10 @@ export function readZipDirectory(bytes: Uint8Array): ZipDirectory | ZipFailure {
 const MIB = 1024 * 1024;
 
 /** Thrown from the inflater's callback to stop it at a limit. */
-class Stop {
-  constructor(readonly failure: ZipFailure) {}
+class Stop extends Error {
+  constructor(readonly failure: ZipFailure) {
+    super(failure.reason);
+  }
 }
 
 /** The entry's compressed bytes, located through its local header; a failure when they lie outside the file. */
@@ -168,16 +170,16 @@ function inflateBounded(data: Uint8Array, budget: ZipBudget): Uint8Array | ZipFa
   const chunks: Uint8Array[] = [];
   let size = 0;
   let consumed = 0;
-  let ended = false;
+  const state = { ended: false };
   const inflater = new Inflate((chunk, final) => {
     size += chunk.length;
     const over = overLimit(size, consumed, budget);
     if (over !== null) throw new Stop(over);
     chunks.push(chunk);
-    if (final) ended = true;
+    if (final) state.ended = true;
   });
   try {
-    for (let at = 0; at < data.length && !ended; at += STEP) {
+    for (let at = 0; at < data.length && !state.ended; at += STEP) {
       consumed = Math.min(data.length, at + STEP);
       inflater.push(data.subarray(at, consumed), consumed === data.length);
     }

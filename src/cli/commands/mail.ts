@@ -90,7 +90,7 @@ export const mail: Command = {
     'opaque (and refused when target is null).',
     'A saved attachment (.html, .htm, .svg, .zip, .docx, .xlsx, .pptx and their macro forms,',
     '.rtf) given on its own reads as a mail holding it: its links are found at',
-    'attachment:<file name> (a zip entry\'s at attachment:<entry name>). In Office documents',
+    "attachment:<file name> (a zip entry's at attachment:<entry name>). In Office documents",
     'what the document would load by itself (a remote template, an OLE object) is a row',
     'shown as "the document would load: <relationship>".',
     'Reading sends nothing and needs no configuration.',
