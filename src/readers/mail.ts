@@ -12,7 +12,7 @@ import type { UnwrapMode } from '../resolve';
 import type { MailAttachment } from './files';
 import { LinkList, type MailLink } from './found';
 import type { ImageDecoder } from './image';
-import { claimedKinds, detectKind, KIND_TYPES, type FileKind } from './kinds';
+import { claimedKinds, detectKind } from './kinds';
 import { isCompoundFile, type Letter } from './letter';
 import { MAIL_LIMITS } from './limits';
 import { readMime } from './mime';
@@ -31,13 +31,18 @@ import { isOfficeArchive, readZipDirectory } from './zip';
  */
 export type MailFormat = 'eml' | 'msg' | 'html' | 'svg' | 'zip' | 'docx' | 'xlsx' | 'pptx' | 'rtf';
 
-/** The formats of a file given on its own, and the kind each is read as. */
-const ALONE_KINDS = { html: 'html', svg: 'svg', zip: 'zip', docx: 'zip', xlsx: 'zip', pptx: 'zip', rtf: 'rtf' } as const satisfies Record<
-  Exclude<MailFormat, 'eml' | 'msg'>,
-  FileKind
->;
+/** The formats of a file given on its own, and the type a mail would declare for it. */
+const ALONE_TYPES = {
+  html: 'text/html',
+  svg: 'image/svg+xml',
+  zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  rtf: 'application/rtf',
+} as const satisfies Record<Exclude<MailFormat, 'eml' | 'msg'>, string>;
 
-type AloneFormat = keyof typeof ALONE_KINDS;
+type AloneFormat = keyof typeof ALONE_TYPES;
 
 /** How linksInMail reads the bytes it is given. */
 export interface MailOptions {
@@ -148,7 +153,7 @@ function holding(format: AloneFormat, bytes: Uint8Array, name: string): Letter {
     date: null,
     html: null,
     text: null,
-    attachments: [{ name, mimeType: KIND_TYPES[ALONE_KINDS[format]], bytes }],
+    attachments: [{ name, mimeType: ALONE_TYPES[format], bytes }],
   };
 }
 

@@ -282,9 +282,10 @@ describe('mail page: a mail read', () => {
     await renderPage({ loadReader: () => Promise.resolve({ linksInMail, linksInImage, decoder: () => Promise.resolve([]) }) });
     await choose(file(readFileSync(resolve(import.meta.dirname, '../fixtures/mail/files/01-attachments.eml'), 'utf8')));
 
-    const table = screen.getByRole('table', { name: 'Files (8)' });
+    // Eight attached, and the page inside archive.zip.
+    const table = screen.getByRole('table', { name: 'Files (9)' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(9);
     const cells = (row: HTMLElement) =>
       within(row)
         .getAllByRole('cell')
@@ -296,6 +297,7 @@ describe('mail page: a mail read', () => {
       '916425be8e8fc5ca8e94303e27e65202882558c195e9287571f3887631937a2f',
     ]);
     expect(cells(rows[1] as HTMLElement)[1]).toBe('application/pdf');
+    expect(cells(rows[4] as HTMLElement)[0]).toContain('statement.html');
     expect(within(table).getAllByText(/^Not what it claims/)).toHaveLength(2);
   });
 
