@@ -63,7 +63,7 @@ interface Relationship {
 }
 
 /** The relationship part that describes `part`: `word/document.xml` → `word/_rels/document.xml.rels`. */
-export function relationshipsPartOf(part: string): string {
+function relationshipsPartOf(part: string): string {
   const slash = part.lastIndexOf('/');
   return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
 }

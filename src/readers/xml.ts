@@ -16,7 +16,7 @@ export interface XmlHandler {
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** Text with its references decoded: the predefined entities and `&#N;`/`&#xH;`; others kept as written. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,4});/gi, (whole, name: string) => {
     if (name.startsWith('#')) {
