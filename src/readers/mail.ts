@@ -17,7 +17,7 @@ import { isCompoundFile, type Letter } from './letter';
 import { MAIL_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
-import { officeKindOf } from './office';
+import { compoundDocument, officeKindOf } from './office';
 import { fromAddress, senderStory, type MailAddress, type SenderStory } from './sender';
 import { problem, TOP_PLACES, visit, type MailProblem, type Reading } from './walk';
 import { isOfficeArchive, readZipDirectory } from './zip';
@@ -75,6 +75,10 @@ export const MAIL_FAILURES = {
   notMail: 'is not a mail: neither a MIME message (.eml) nor an Outlook message (.msg)',
   notCompoundFile: 'is not an Outlook .msg: it is not an OLE compound file',
   mailUnreadable: 'could not be read as a mail: $1',
+  legacyOffice:
+    'is a legacy binary Office document (.doc, .xls, .ppt), which Isolink does not read: save it as .docx, .xlsx or .pptx in a sandbox and give Isolink that',
+  encryptedDocument:
+    'is an Office document encrypted with a password, which Isolink does not read: open it in a sandbox with its password (often given in the mail) and save it without one',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailFailure (`notMail`, `mailTooLarge`, …). */
@@ -157,6 +161,12 @@ function holding(format: AloneFormat, bytes: Uint8Array, name: string): Letter {
   };
 }
 
+/** A compound file that is no message: a legacy or encrypted Office document said as such, else not a mail. */
+function compoundFailure(bytes: Uint8Array): MailFailure {
+  const document = compoundDocument(bytes);
+  return failure(document === 'legacy' ? 'legacyOffice' : document === 'encrypted' ? 'encryptedDocument' : 'notMail');
+}
+
 /**
  * Every link of a reported mail, with what it showed and what Isolink would isolate.
  *
@@ -207,7 +217,7 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
   const alone = compound ? null : aloneFormat(bytes, format, name);
   try {
     const letter = alone !== null ? holding(alone, bytes, name) : compound && format !== 'eml' ? readMsg(bytes) : await readMime(bytes);
-    if (letter === null) return failure('notMail');
+    if (letter === null) return compound ? compoundFailure(bytes) : failure('notMail');
     await visit(reading, letter, 0, TOP_PLACES);
     if (reading.links.dropped > 0) problem(reading, 'tooManyLinks', [String(MAIL_LIMITS.links), String(reading.links.dropped)]);
     const [original, ...others] = reading.attachedMessages;

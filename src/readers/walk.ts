@@ -21,7 +21,7 @@ import { isCompoundFile, type Attached, type Letter } from './letter';
 import { IMAGE_LIMITS, MAIL_LIMITS, SCRIPT_LIMITS, ZIP_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
-import { readOffice, type OfficeLink, type OfficePart } from './office';
+import { compoundDocument, readOffice, type OfficeLink, type OfficePart } from './office';
 import { readRtf } from './rtf';
 import { readSvg } from './svg';
 import { entryLabel, expandEntry, isOfficeArchive, readZipDirectory, type ZipBudget, type ZipDirectory, type ZipFailure } from './zip';
@@ -298,19 +298,13 @@ const rtfPart: PartReader = (reading, { attachment }) => {
   return Promise.resolve();
 };
 
-/** Whether UTF-16 text (a compound file's directory names) is in the bytes. */
-function holdsName(bytes: Uint8Array, name: string): boolean {
-  const wide = new TextDecoder('utf-16le').decode(bytes.subarray(0, bytes.length - (bytes.length % 2)));
-  return wide.includes(name);
-}
-
 /** A compound file that is not a message: a legacy Office document, or an Office document encrypted with a password. */
 const compoundPart: PartReader = (reading, { attachment }) => {
   const where = attachmentPlace(attachment);
   const [named, declared] = claimedKinds(attachment.name, attachment.mimeType);
-  if (holdsName(attachment.bytes, 'EncryptedPackage')) problem(reading, 'encrypted', [], where);
-  else if (named === 'ole' || declared === 'ole' || ['WordDocument', 'Workbook', 'PowerPoint Document'].some((stream) => holdsName(attachment.bytes, stream)))
-    problem(reading, 'legacyOfficeNotRead', [], where);
+  const document = compoundDocument(attachment.bytes);
+  if (document === 'encrypted') problem(reading, 'encrypted', [], where);
+  else if (document === 'legacy' || named === 'ole' || declared === 'ole') problem(reading, 'legacyOfficeNotRead', [], where);
   return Promise.resolve();
 };
 

@@ -120,6 +120,59 @@ describe('Word documents', () => {
   });
 });
 
+describe('compound files that are no message', () => {
+  /** A compound file's first bytes, then a directory entry's name in UTF-16 (the streams are named so in its directory). */
+  function compound(stream: string): Uint8Array {
+    const head = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+    const name = Buffer.from(stream, 'utf16le');
+    const bytes = new Uint8Array(1024);
+    bytes.set(head);
+    bytes.set(name, 512);
+    return bytes;
+  }
+
+  it("LibreOffice's .doc on its own is a failure that says what to do", async () => {
+    const reading = await linksInMail(fixture('legacy.doc'), { name: 'legacy.doc' });
+
+    expect(reading).toMatchObject({ ok: false, code: 'legacyOffice', params: [] });
+    expect(reading.ok ? '' : reading.reason).toContain('save it as .docx, .xlsx or .pptx in a sandbox');
+  });
+
+  it('an Office document encrypted with a password is said as encrypted, on its own and in a mail', async () => {
+    const bytes = compound('EncryptedPackage');
+    const mail = encode(
+      [
+        'From: a@corp.example',
+        'Subject: Protected',
+        'Content-Type: application/octet-stream; name="salary.docx"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from(bytes).toString('base64'),
+      ].join('\r\n'),
+    );
+
+    expect(await linksInMail(bytes, { name: 'salary.docx' })).toMatchObject({ ok: false, code: 'encryptedDocument' });
+    expect((await read(mail)).problems.map((problem) => [problem.code, problem.where])).toEqual([['encrypted', 'attachment:salary.docx']]);
+  });
+
+  it('a compound file of no known kind on its own is not a mail, and in a mail is listed without a problem', async () => {
+    const bytes = compound('Something');
+    const mail = encode(
+      [
+        'From: a@corp.example',
+        'Subject: Blob',
+        'Content-Type: application/octet-stream; name="blob.bin"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from(bytes).toString('base64'),
+      ].join('\r\n'),
+    );
+
+    expect(await linksInMail(bytes, { name: 'blob.bin' })).toMatchObject({ ok: false, code: 'notMail' });
+    expect((await read(mail)).problems).toEqual([]);
+  });
+});
+
 describe('Excel and PowerPoint documents', () => {
   it('list an Excel hyperlink with its display text and a URL in a cell', async () => {
     const report = await read(fixture('sheet.xlsx'), { name: 'sheet.xlsx' });

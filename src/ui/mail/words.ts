@@ -20,6 +20,8 @@ const FAILURE_KEYS: { readonly [C in MailFailureCode]: MessageKey } = {
   notMail: 'mailFailNotMail',
   notCompoundFile: 'mailFailNotCompound',
   mailUnreadable: 'mailFailUnreadable',
+  legacyOffice: 'mailFailLegacyOffice',
+  encryptedDocument: 'mailFailEncryptedDocument',
 };
 
 const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
