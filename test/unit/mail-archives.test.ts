@@ -7,10 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 
-import { linksInMail, ZIP_LIMITS, type MailReport } from '../../src/readers';
+import { linksInMail, MAIL_FAILURES, MAIL_PROBLEMS, ZIP_LIMITS, type MailReport } from '../../src/readers';
 import { entryLabel, expandEntry, readZipDirectory } from '../../src/readers/zip';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/attachments/archives');
@@ -270,5 +271,41 @@ describe('entryLabel', () => {
     const long = entryLabel(`${'x'.repeat(500)}.scr`);
     expect(long).toHaveLength(100);
     expect(long.endsWith('x.scr')).toBe(true);
+  });
+});
+
+describe('corrupted archives and documents', () => {
+  const seeds = [
+    fixture('nested.zip'),
+    readFileSync(resolve(DIR, '../office/template.docx')),
+    readFileSync(resolve(DIR, '../office/field-split.docx')),
+    readFileSync(resolve(DIR, '../office/link.rtf')),
+  ];
+  const problemCodes = new Set(Object.keys(MAIL_PROBLEMS));
+  const failureCodes = new Set(Object.keys(MAIL_FAILURES));
+
+  it('never make a reader throw: a report with known problems, or a failure of the whole file by its first bytes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: seeds.length - 1 }),
+        fc.array(fc.record({ at: fc.nat(), value: fc.integer({ min: 0, max: 255 }), cut: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+        async (which, edits) => {
+          const bytes = [...(seeds[which] ?? new Uint8Array())];
+          for (const edit of edits) {
+            const at = edit.at % bytes.length;
+            if (edit.cut) bytes.splice(at, 1 + (edit.value % 64));
+            else bytes[at] = edit.value;
+          }
+          const reading = await linksInMail(Uint8Array.from(bytes), { name: 'file' });
+          if (reading.ok) for (const problem of reading.problems) expect(problemCodes.has(problem.code)).toBe(true);
+          else {
+            expect(failureCodes.has(reading.code)).toBe(true);
+            // A reader that threw would lose the whole mail as mailUnreadable: a bad entry must cost only itself.
+            expect(reading.code).not.toBe('mailUnreadable');
+          }
+        },
+      ),
+      { numRuns: 300, seed: 32 },
+    );
   });
 });
