@@ -170,7 +170,7 @@ const imagePart: PartReader = async (reading, { attachment }) => {
 };
 
 /** An attached or forwarded message (MIME or Outlook, told by its bytes), walked in turn to MAIL_LIMITS.messageDepth. */
-const messagePart: PartReader = async (reading, { attachment, depth }) => {
+const messagePart: PartReader = async (reading, { attachment, depth, archives }) => {
   if (!open(reading)) return;
   const where = attachmentPlace(attachment);
   if (depth + 1 > MAIL_LIMITS.messageDepth) {
@@ -190,7 +190,7 @@ const messagePart: PartReader = async (reading, { attachment, depth }) => {
   }
   if (depth === 0) reading.attachedMessages.push(inner);
   const place = `message:${placeName(inner.subject ?? attachment.name)}`;
-  await visit(reading, inner, depth + 1, { html: place, text: place, files: place });
+  await visit(reading, inner, depth + 1, { html: place, text: place, files: place }, archives);
 };
 
 /** The bytes expanded from each reading's archives and documents so far, against ZIP_LIMITS.totalBytes. */
@@ -377,8 +377,8 @@ async function readPart(reading: Reading, part: Part, places: Places): Promise<v
   if (reader !== undefined) await reader(reading, part);
 }
 
-/** Reads a message's bodies, then its files in order (attached messages walked in turn). */
-export async function visit(reading: Reading, letter: Letter, depth: number, places: Places): Promise<void> {
+/** Reads a message's bodies, then its files in order (attached messages walked in turn); `archives`: how many archives hold the message. */
+export async function visit(reading: Reading, letter: Letter, depth: number, places: Places, archives = 0): Promise<void> {
   for (const note of letter.unknownCharsets ?? []) {
     // A header's place is the header in the mail itself, the message it heads in an attached one.
     const where = note.part === 'html' ? places.html : note.part === 'text' ? places.text : depth === 0 ? `header:${note.part}` : places.html;
@@ -386,5 +386,5 @@ export async function visit(reading: Reading, letter: Letter, depth: number, pla
   }
   if (letter.html !== null) addDocument(reading, readHtml(letter.html, MAIL_LIMITS.shownLength), places.html);
   if (letter.text !== null) for (const url of extractUrls(letter.text)) reading.links.add(url, null, places.text);
-  for (const attachment of letter.attachments) await readPart(reading, { attachment, depth }, places);
+  for (const attachment of letter.attachments) await readPart(reading, { attachment, depth, archives }, places);
 }

@@ -107,6 +107,16 @@ describe('a zip attachment', () => {
     ]);
   });
 
+  it('counts the archives around a message inside one: a zip in a mail in a zip in a zip is too deep', async () => {
+    const deeper = zipSync({ 'deep.html': new TextEncoder().encode('<a href="https://too-deep.example/">x</a>') });
+    const inner = zipSync({ 'deeper.zip': deeper, 'inner.html': new TextEncoder().encode('<a href="https://inner.example/">y</a>') });
+    const outer = zipSync({ 'forwarded.eml': mailWith('inner.zip', 'application/zip', inner) });
+
+    const report = await read(outer, { name: 'outer.zip' });
+    expect(rows(report)).toEqual([['https://inner.example/', 'y', ['attachment:inner.html']]]);
+    expect(problems(report)).toEqual([['archiveTooDeep', 'attachment:deeper.zip']]);
+  });
+
   it('stops a zip bomb while inflating and still reads the entry after it', async () => {
     const report = await read(fixture('bomb.zip'), { name: 'bomb.zip' });
 
