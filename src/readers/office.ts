@@ -51,19 +51,16 @@ export function officeKindOf(names: readonly string[]): OfficeKind | null {
   return null;
 }
 
-/** Whether UTF-16 text (a compound file's directory names) is in the bytes. */
-function holdsName(bytes: Uint8Array, name: string): boolean {
-  return new TextDecoder('utf-16le').decode(bytes.subarray(0, bytes.length - (bytes.length % 2))).includes(name);
-}
-
 /**
- * What an OLE compound file that is no message holds, by its streams' names: an Office
- * document encrypted with a password (`EncryptedPackage`, a .docx inside), a legacy binary
- * Word, Excel or PowerPoint document, or neither (null). Neither is read.
+ * What an OLE compound file that is no message holds, by its streams' names (UTF-16 in its
+ * directory): an Office document encrypted with a password (`EncryptedPackage`, a .docx
+ * inside), a legacy binary Word, Excel or PowerPoint document, or neither (null). Neither
+ * is read.
  */
 export function compoundDocument(bytes: Uint8Array): 'encrypted' | 'legacy' | null {
-  if (holdsName(bytes, 'EncryptedPackage')) return 'encrypted';
-  return ['WordDocument', 'Workbook', 'PowerPoint Document'].some((stream) => holdsName(bytes, stream)) ? 'legacy' : null;
+  const names = new TextDecoder('utf-16le').decode(bytes.subarray(0, bytes.length - (bytes.length % 2)));
+  if (names.includes('EncryptedPackage')) return 'encrypted';
+  return ['WordDocument', 'Workbook', 'PowerPoint Document'].some((stream) => names.includes(stream)) ? 'legacy' : null;
 }
 
 /** The shown text of a load: what it is, in the relationship type's own word. */
