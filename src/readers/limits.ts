@@ -55,3 +55,28 @@ export const SCRIPT_LIMITS = {
   /** Deepest `atob(` inside `atob(`, and template expressions inside templates, followed. */
   depth: 8,
 } as const;
+
+/**
+ * The bounds of opening archives (./zip) and the Office documents made of one (./office),
+ * against zip bombs: each entry's and the mail's expanded size are counted while inflating,
+ * never taken from the sizes an archive declares. Stated in the README and SECURITY.md; an
+ * entry beyond one is not read and said in a problem, the rest of the mail is read.
+ */
+export const ZIP_LIMITS = {
+  /** Deepest archive read: a zip in a zip in the mail (the mail's own zip is 1). */
+  depth: 2,
+  /** Most entries of one archive read; the rest are said, not read. */
+  entries: 1000,
+  /** Largest entry expanded, in bytes (25 MiB, as a mail). */
+  entryBytes: 25 * 1024 * 1024,
+  /** Most bytes expanded from all the archives and documents of one mail together (100 MiB). */
+  totalBytes: 100 * 1024 * 1024,
+  /** Highest expansion ratio of an entry past `ratioFrom` bytes (text compresses 3 to 20 times; zeros 1,000). */
+  ratio: 250,
+  /** Size an entry may reach before its ratio is judged (1 MiB). */
+  ratioFrom: 1024 * 1024,
+  /** Most characters of an Office part's or an RTF file's text read for URLs (4 Mi). */
+  textCharacters: 4 * 1024 * 1024,
+  /** Deepest RTF group nesting followed; deeper groups are read as text of the last one. */
+  rtfDepth: 256,
+} as const;

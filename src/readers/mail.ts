@@ -12,31 +12,49 @@ import type { UnwrapMode } from '../resolve';
 import type { MailAttachment } from './files';
 import { LinkList, type MailLink } from './found';
 import type { ImageDecoder } from './image';
-import { claimedKinds, detectKind, KIND_TYPES } from './kinds';
+import { claimedKinds, detectKind } from './kinds';
 import { isCompoundFile, type Letter } from './letter';
 import { MAIL_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
+import { compoundDocument, officeKindOf } from './office';
 import { fromAddress, senderStory, type MailAddress, type SenderStory } from './sender';
 import { problem, TOP_PLACES, visit, type MailProblem, type Reading } from './walk';
+import { isOfficeArchive, readZipDirectory } from './zip';
 
 /**
  * What was read: a mail, MIME (`.eml`, what "Report phishing" attaches) or Outlook's
  * compound file (`.msg`); or a file saved from one and given on its own, an HTML page
- * (`html`) or an SVG image (`svg`), read as a mail holding it would be.
+ * (`html`), an SVG image (`svg`), a zip archive (`zip`), an Office document (`docx`,
+ * `xlsx`, `pptx`, their macro-enabled forms too) or an RTF document (`rtf`), read as a
+ * mail holding it would be.
  */
-export type MailFormat = 'eml' | 'msg' | 'html' | 'svg';
+export type MailFormat = 'eml' | 'msg' | 'html' | 'svg' | 'zip' | 'docx' | 'xlsx' | 'pptx' | 'rtf';
+
+/** The formats of a file given on its own, and the type a mail would declare for it. */
+const ALONE_TYPES = {
+  html: 'text/html',
+  svg: 'image/svg+xml',
+  zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  rtf: 'application/rtf',
+} as const satisfies Record<Exclude<MailFormat, 'eml' | 'msg'>, string>;
+
+type AloneFormat = keyof typeof ALONE_TYPES;
 
 /** How linksInMail reads the bytes it is given. */
 export interface MailOptions {
   /**
    * How to read the bytes: `auto` (the default) tells them by their first bytes (an
-   * Outlook .msg, a MIME mail, an HTML page, an SVG) and by `name`; `html` and `svg` read
-   * a saved attachment as the one file of a mail.
+   * Outlook .msg, a MIME mail, an HTML page, an SVG, a zip or an Office document, an RTF
+   * document) and by `name`; `html`, `svg`, `zip`, `docx`, `xlsx`, `pptx` and `rtf` read a
+   * saved attachment as the one file of a mail.
    */
   readonly format?: 'auto' | MailFormat;
   /**
-   * The file's name: a page or an SVG given on its own is found at `attachment:<name>`, as
+   * The file's name: a file given on its own is found at `attachment:<name>`, as
    * in a mail holding it, and `auto` looks at its extension when the content says nothing.
    */
   readonly name?: string;
@@ -57,6 +75,10 @@ export const MAIL_FAILURES = {
   notMail: 'is not a mail: neither a MIME message (.eml) nor an Outlook message (.msg)',
   notCompoundFile: 'is not an Outlook .msg: it is not an OLE compound file',
   mailUnreadable: 'could not be read as a mail: $1',
+  legacyOffice:
+    'is a legacy binary Office document (.doc, .xls, .ppt), which Isolink does not read: save it as .docx, .xlsx or .pptx in a sandbox and give Isolink that',
+  encryptedDocument:
+    'is an Office document encrypted with a password, which Isolink does not read: open it in a sandbox with its password (often given in the mail) and save it without one',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailFailure (`notMail`, `mailTooLarge`, …). */
@@ -108,20 +130,41 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A saved page or SVG given on its own: told by `format`, else by its content, else by its name's extension; null for a mail. */
-function aloneKind(bytes: Uint8Array, format: 'auto' | MailFormat, name: string): 'html' | 'svg' | null {
-  if (format === 'html' || format === 'svg') return format;
-  if (format !== 'auto') return null;
+/** A zip given on its own: an Office document's application when it is one (told by its parts), else `zip`. */
+function zipFormat(bytes: Uint8Array): AloneFormat {
+  const directory = readZipDirectory(bytes);
+  if (!directory.ok || !isOfficeArchive(directory)) return 'zip';
+  return officeKindOf(directory.entries.map((entry) => entry.name)) ?? 'zip';
+}
+
+/** A saved file given on its own: told by `format`, else by its content, else (a text) by its name's extension; null for a mail. */
+function aloneFormat(bytes: Uint8Array, format: 'auto' | MailFormat, name: string): AloneFormat | null {
+  if (format !== 'auto') return format === 'eml' || format === 'msg' ? null : format;
   const detected = detectKind(bytes);
-  if (detected === 'html' || detected === 'svg') return detected;
+  if (detected === 'html' || detected === 'svg' || detected === 'rtf') return detected;
+  if (detected === 'zip') return zipFormat(bytes);
   if (detected !== null) return null;
   const [named] = claimedKinds(name, '');
-  return named === 'html' || named === 'svg' ? named : null;
+  return named === 'html' || named === 'svg' || named === 'rtf' ? named : null;
 }
 
 /** The mail that holds nothing but the file: no headers, no bodies, the file as its attachment. */
-function holding(kind: 'html' | 'svg', bytes: Uint8Array, name: string): Letter {
-  return { headers: [], from: null, subject: null, date: null, html: null, text: null, attachments: [{ name, mimeType: KIND_TYPES[kind], bytes }] };
+function holding(format: AloneFormat, bytes: Uint8Array, name: string): Letter {
+  return {
+    headers: [],
+    from: null,
+    subject: null,
+    date: null,
+    html: null,
+    text: null,
+    attachments: [{ name, mimeType: ALONE_TYPES[format], bytes }],
+  };
+}
+
+/** A compound file that is no message: a legacy or encrypted Office document said as such, else not a mail. */
+function compoundFailure(bytes: Uint8Array): MailFailure {
+  const document = compoundDocument(bytes);
+  return failure(document === 'legacy' ? 'legacyOffice' : document === 'encrypted' ? 'encryptedDocument' : 'notMail');
 }
 
 /**
@@ -134,8 +177,10 @@ function holding(kind: 'html' | 'svg', bytes: Uint8Array, name: string): Letter 
  * (told by their content first, their name and type after), the scripts of both read as
  * text (`scriptOnly` marks a link found nowhere else), and attached or forwarded messages
  * (to a bounded depth), and with `options.decoder` the codes in its images (`where:
- * qr:<image name>`). An HTML page or an SVG given on its own is read as the one file of a
- * mail (`where: attachment:<options.name>`). Each is resolved as the extension
+ * qr:<image name>`), zip attachments' entries (two archives deep, within ZIP_LIMITS),
+ * Office documents (hyperlinks, HYPERLINK fields, what they would load, codes in their
+ * images) and RTF documents. A file given on its own (a page, an SVG, a zip, an Office or
+ * RTF document) is read as the one file of a mail (`where: attachment:<options.name>`). Each is resolved as the extension
  * and the command resolve any link (refang, unwrap, checks), listed once per target with
  * every place it was found. `mailto:` and `tel:` links are left out; remote images,
  * stylesheets and fonts are counted, not listed.
@@ -169,10 +214,10 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
     attachedMessages: [],
   };
   const name = options.name ?? '';
-  const alone = compound ? null : aloneKind(bytes, format, name);
+  const alone = compound ? null : aloneFormat(bytes, format, name);
   try {
     const letter = alone !== null ? holding(alone, bytes, name) : compound && format !== 'eml' ? readMsg(bytes) : await readMime(bytes);
-    if (letter === null) return failure('notMail');
+    if (letter === null) return compound ? compoundFailure(bytes) : failure('notMail');
     await visit(reading, letter, 0, TOP_PLACES);
     if (reading.links.dropped > 0) problem(reading, 'tooManyLinks', [String(MAIL_LIMITS.links), String(reading.links.dropped)]);
     const [original, ...others] = reading.attachedMessages;

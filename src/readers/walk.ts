@@ -3,8 +3,9 @@
  * each read by the reader of what it is. What a file is comes from its content first (its
  * first bytes, ./kinds), its name and declared type after: an HTML page named
  * `invoice.pdf` is read as HTML, an SVG as an SVG whatever it is called. A kind with no
- * reader yet (PDF, zip, Office, RTF) is listed with its hash and left unread; giving it one
- * is one line of PART_READERS.
+ * reader yet is listed with its hash and left unread; giving it one is one line of
+ * PART_READERS. An archive holds entries, each a file read by this same walk (./zip); a
+ * document holds images, scanned for codes as any image.
  */
 import { extractUrls } from '../fang';
 import { fillTemplate } from '../net/template';
@@ -17,10 +18,13 @@ import { collapse, readHtml, type HtmlReading } from './html';
 import { linksInImage, type ImageDecoder } from './image';
 import { claimedKinds, detectKind, type FileKind } from './kinds';
 import { isCompoundFile, type Attached, type Letter } from './letter';
-import { IMAGE_LIMITS, MAIL_LIMITS, SCRIPT_LIMITS } from './limits';
+import { IMAGE_LIMITS, MAIL_LIMITS, SCRIPT_LIMITS, ZIP_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
+import { compoundDocument, readOffice, type OfficeLink, type OfficePart } from './office';
+import { readRtf } from './rtf';
 import { readSvg } from './svg';
+import { entryLabel, expandEntry, isOfficeArchive, readZipDirectory, type ZipBudget, type ZipDirectory, type ZipFailure } from './zip';
 
 /** What could not be read inside a mail that was read, in English with `$1`… for its params. */
 export const MAIL_PROBLEMS = {
@@ -33,6 +37,16 @@ export const MAIL_PROBLEMS = {
   tooManyFiles: 'has more than $1 files attached; the rest were not listed',
   unknownCharset: 'is written in charset $1, which Isolink does not know; it was read as $2',
   scriptTooLong: 'has more script than the $1 characters (or $2 strings) read for links; the rest was not read',
+  archiveTooDeep: 'holds archives nested more than $1 deep; the deeper ones were not opened',
+  tooManyEntries: 'holds more than $1 entries; the rest were not read',
+  entryTooLarge: 'expands beyond $1 MiB; it was not read',
+  archiveBomb: 'expands more than $1 times its compressed size, as a zip bomb does; it was not read',
+  archivesTooLarge: "would take the mail's archives beyond $1 MiB expanded; it and the rest were not read",
+  encrypted: 'is encrypted and was not read: it needs its password (often given in the mail) to be opened in a sandbox',
+  archiveNotRead: 'is a $1 archive, which Isolink does not open: unpack it in a sandbox (7-Zip reads it) and give Isolink its files',
+  legacyOfficeNotRead:
+    'is a legacy binary Office document (.doc, .xls, .ppt), which Isolink does not read: save it as .docx, .xlsx or .pptx in a sandbox and give Isolink that',
+  documentTextTooLong: 'has more text than the $1 characters read for links; the rest was not read',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailProblem (`messageTooDeep`, `tooManyLinks`, …). */
@@ -98,6 +112,8 @@ function addDocument(reading: Reading, found: HtmlReading, where: string): void 
 interface Part {
   readonly attachment: Attached;
   readonly depth: number;
+  /** How many archives it is inside (0 for a file of a message). */
+  readonly archives?: number;
 }
 
 type PartReader = (reading: Reading, part: Part) => Promise<void>;
@@ -154,7 +170,7 @@ const imagePart: PartReader = async (reading, { attachment }) => {
 };
 
 /** An attached or forwarded message (MIME or Outlook, told by its bytes), walked in turn to MAIL_LIMITS.messageDepth. */
-const messagePart: PartReader = async (reading, { attachment, depth }) => {
+const messagePart: PartReader = async (reading, { attachment, depth, archives }) => {
   if (!open(reading)) return;
   const where = attachmentPlace(attachment);
   if (depth + 1 > MAIL_LIMITS.messageDepth) {
@@ -174,12 +190,135 @@ const messagePart: PartReader = async (reading, { attachment, depth }) => {
   }
   if (depth === 0) reading.attachedMessages.push(inner);
   const place = `message:${placeName(inner.subject ?? attachment.name)}`;
-  await visit(reading, inner, depth + 1, { html: place, text: place, files: place });
+  await visit(reading, inner, depth + 1, { html: place, text: place, files: place }, archives);
 };
 
+/** The bytes expanded from each reading's archives and documents so far, against ZIP_LIMITS.totalBytes. */
+const budgets = new WeakMap<Reading, ZipBudget>();
+
+function budgetOf(reading: Reading): ZipBudget {
+  let budget = budgets.get(reading);
+  if (budget === undefined) {
+    budget = { used: 0 };
+    budgets.set(reading, budget);
+  }
+  return budget;
+}
+
+/** An entry that could not be expanded, said at `where`; false when no further entry of the mail can be (its total reached). */
+function entryFailed(reading: Reading, failure: ZipFailure, where: string): boolean {
+  if (failure.code === 'encrypted') problem(reading, 'encrypted', [], where);
+  else if (failure.code === 'entryTooLarge') problem(reading, 'entryTooLarge', [String(ZIP_LIMITS.entryBytes / 1024 / 1024)], where);
+  else if (failure.code === 'ratio') problem(reading, 'archiveBomb', [String(ZIP_LIMITS.ratio)], where);
+  else if (failure.code === 'budget') problem(reading, 'archivesTooLarge', [String(ZIP_LIMITS.totalBytes / 1024 / 1024)], where);
+  else problem(reading, 'attachmentUnreadable', [failure.reason], where);
+  return failure.code !== 'budget';
+}
+
+/** A document's links at `where`; what it would load counted as remote content too; its text cut short said. */
+function addFound(reading: Reading, links: readonly OfficeLink[], textCut: boolean, where: string): void {
+  for (const link of links) {
+    reading.links.add(link.url, link.shown, where);
+    if (link.loads) reading.remote.add(link.url);
+  }
+  if (textCut) problem(reading, 'documentTextTooLong', [String(ZIP_LIMITS.textCharacters)], where);
+}
+
+/** An Office Open XML document: its XML parts' links and loads at `attachment:<name>`, its images' codes at `qr:<name>`. */
+async function readDocument(reading: Reading, part: Part, directory: ZipDirectory): Promise<void> {
+  const { attachment } = part;
+  const where = attachmentPlace(attachment);
+  if (!open(reading)) return;
+  const budget = budgetOf(reading);
+  const parts: OfficePart[] = [];
+  const images: Uint8Array[] = [];
+  for (const entry of directory.entries) {
+    const name = entry.name.toLowerCase();
+    const xml = name.endsWith('.xml') || name.endsWith('.rels');
+    if (entry.directory || (!xml && !name.includes('/media/'))) continue;
+    const bytes = expandEntry(attachment.bytes, entry, budget);
+    if (!(bytes instanceof Uint8Array)) {
+      if (!entryFailed(reading, bytes, `attachment:${placeName(`${attachment.name}/${entryLabel(entry.name)}`)}`)) break;
+    } else if (xml) parts.push({ name: entry.name, bytes });
+    else images.push(bytes);
+  }
+  const found = readOffice(parts);
+  addFound(reading, found.links, found.textCut, where);
+  for (const bytes of images) await imagePart(reading, { attachment: { name: attachment.name, mimeType: '', bytes }, depth: part.depth });
+}
+
 /**
- * The reader of each kind of file. Kinds not here (PDF, zip and Office Open XML, Office's
- * compound files other than a message, RTF, archives, programs) are listed, not read.
+ * A zip: an Office document when it holds `[Content_Types].xml`, else an archive whose
+ * entries are each read as a file of the mail (listed at `attachment:<archive name>`,
+ * their links at `attachment:<entry name>`), to ZIP_LIMITS.depth archives deep.
+ */
+const zipPart: PartReader = async (reading, part) => {
+  const { attachment } = part;
+  const where = attachmentPlace(attachment);
+  const directory = readZipDirectory(attachment.bytes);
+  if (!directory.ok) {
+    problem(reading, 'attachmentUnreadable', [directory.reason], where);
+    return;
+  }
+  if (isOfficeArchive(directory)) {
+    await readDocument(reading, part, directory);
+    return;
+  }
+  const archives = (part.archives ?? 0) + 1;
+  if (archives > ZIP_LIMITS.depth) {
+    problem(reading, 'archiveTooDeep', [String(ZIP_LIMITS.depth)], where);
+    return;
+  }
+  if (!open(reading)) return;
+  const files = directory.entries.filter((entry) => !entry.directory);
+  if (files.length > 0 && files.every((entry) => entry.encrypted)) {
+    problem(reading, 'encrypted', [], where);
+    return;
+  }
+  const budget = budgetOf(reading);
+  for (const entry of files) {
+    const name = entryLabel(entry.name);
+    const bytes = expandEntry(attachment.bytes, entry, budget);
+    if (!(bytes instanceof Uint8Array)) {
+      if (!entryFailed(reading, bytes, `attachment:${placeName(name)}`)) break;
+      continue;
+    }
+    await readPart(reading, { attachment: { name, mimeType: '', bytes }, depth: part.depth, archives }, { html: where, text: where, files: where });
+  }
+  if (directory.more > 0) problem(reading, 'tooManyEntries', [String(ZIP_LIMITS.entries)], where);
+};
+
+/** An RTF document: its HYPERLINK fields, the fields that load, the URLs of its text. */
+const rtfPart: PartReader = (reading, { attachment }) => {
+  const where = attachmentPlace(attachment);
+  if (open(reading)) {
+    const found = readRtf(new TextDecoder('latin1').decode(attachment.bytes));
+    addFound(reading, found.links, found.textCut, where);
+  }
+  return Promise.resolve();
+};
+
+/** A compound file that is not a message: a legacy Office document, or an Office document encrypted with a password. */
+const compoundPart: PartReader = (reading, { attachment }) => {
+  const where = attachmentPlace(attachment);
+  const [named, declared] = claimedKinds(attachment.name, attachment.mimeType);
+  const document = compoundDocument(attachment.bytes);
+  if (document === 'encrypted') problem(reading, 'encrypted', [], where);
+  else if (document === 'legacy' || named === 'ole' || declared === 'ole') problem(reading, 'legacyOfficeNotRead', [], where);
+  return Promise.resolve();
+};
+
+/** An archive of a format Isolink does not open, named in a problem with what would open it. */
+function notOpened(format: string): PartReader {
+  return (reading, { attachment }) => {
+    problem(reading, 'archiveNotRead', [format], attachmentPlace(attachment));
+    return Promise.resolve();
+  };
+}
+
+/**
+ * The reader of each kind of file. Kinds not here (programs, shortcuts, OneNote, text) are
+ * listed, not read; archives Isolink does not open are named in a problem.
  */
 const PART_READERS: Partial<Readonly<Record<FileKind, PartReader>>> = {
   html: htmlPart,
@@ -190,6 +329,14 @@ const PART_READERS: Partial<Readonly<Record<FileKind, PartReader>>> = {
   gif: imagePart,
   webp: imagePart,
   bmp: imagePart,
+  zip: zipPart,
+  rtf: rtfPart,
+  ole: compoundPart,
+  rar: notOpened('RAR'),
+  '7z': notOpened('7z'),
+  iso: notOpened('ISO 9660'),
+  cab: notOpened('CAB'),
+  gzip: notOpened('gzip'),
 };
 
 /** Outlook's own label for a .msg: a compound file is read as a message only when it says it is one. */
@@ -230,8 +377,8 @@ async function readPart(reading: Reading, part: Part, places: Places): Promise<v
   if (reader !== undefined) await reader(reading, part);
 }
 
-/** Reads a message's bodies, then its files in order (attached messages walked in turn). */
-export async function visit(reading: Reading, letter: Letter, depth: number, places: Places): Promise<void> {
+/** Reads a message's bodies, then its files in order (attached messages walked in turn); `archives`: how many archives hold the message. */
+export async function visit(reading: Reading, letter: Letter, depth: number, places: Places, archives = 0): Promise<void> {
   for (const note of letter.unknownCharsets ?? []) {
     // A header's place is the header in the mail itself, the message it heads in an attached one.
     const where = note.part === 'html' ? places.html : note.part === 'text' ? places.text : depth === 0 ? `header:${note.part}` : places.html;
@@ -239,5 +386,5 @@ export async function visit(reading: Reading, letter: Letter, depth: number, pla
   }
   if (letter.html !== null) addDocument(reading, readHtml(letter.html, MAIL_LIMITS.shownLength), places.html);
   if (letter.text !== null) for (const url of extractUrls(letter.text)) reading.links.add(url, null, places.text);
-  for (const attachment of letter.attachments) await readPart(reading, { attachment, depth }, places);
+  for (const attachment of letter.attachments) await readPart(reading, { attachment, depth, archives }, places);
 }

@@ -8,7 +8,10 @@
  * 2. An Outlook .msg whose strings are windows-1252 is read in the page as the command reads it.
  * 3. An SVG attachment whose script names a link (through atob): the link is a row, labelled
  *    "In a script".
- * 4. The no-request proof: a mail full of remote images, CSS, fonts, frames, prefetches,
+ * 4. A saved Word document and a zip given on their own: the document's hyperlink, text URL
+ *    and remote template, and the zip's pages two archives deep, are rows; the third archive
+ *    is said in the page's words.
+ * 5. The no-request proof: a mail full of remote images, CSS, fonts, frames, prefetches,
  *    scripts, posters, objects and a meta refresh, chosen with the file input, is read and
  *    shown, and no request leaves the page but for the extension's own files: every request
  *    of the browser context (Playwright) and of the page (CDP Network) is recorded, and the
@@ -27,6 +30,9 @@ import { localServer } from './local-server';
 const MSG_CP1252 = resolve(import.meta.dirname, '../fixtures/mail/msg/06-ansi-cp1252.msg');
 /** The corpus's SVG "voice message" mail: its attachment's script sends the victim on through atob (make-eml.py). */
 const SVG_VOICE = resolve(import.meta.dirname, '../fixtures/mail/eml/46-svg-voice-message.eml');
+/** LibreOffice's Word document with a remote template, and Python's zip nested three deep (test/fixtures/attachments/README.md). */
+const TEMPLATE_DOCX = resolve(import.meta.dirname, '../fixtures/attachments/office/template.docx');
+const NESTED_ZIP = resolve(import.meta.dirname, '../fixtures/attachments/archives/nested.zip');
 /** Where the README's screenshot of the page is saved. */
 const README_SHOT = resolve(ARTIFACTS_DIR, '../mail-page.png');
 
@@ -115,6 +121,23 @@ describe.skipIf(!findChromium() && !process.env['CI'])('the reported mail page i
     await expect(row.getByText(/^In a script \(read as text, never run\)/).isVisible()).resolves.toBe(true);
     await expect(row.getByText('Found in the attachment VoiceMessage_0042.svg').count()).resolves.toBe(1);
     expect(await page.getByRole('checkbox').count()).toBe(1);
+    await page.close();
+  });
+
+  it('reads a saved Word document and a zip on their own: rows for their links, the deeper archive said', async () => {
+    const page = await session.openPage('mail.html');
+    await page.getByLabel(/reported mail/i).setInputFiles(TEMPLATE_DOCX);
+
+    await page.getByRole('heading', { name: 'The mail in template.docx' }).waitFor();
+    await page.getByRole('checkbox', { name: /template\.example/ }).waitFor();
+    await page.getByText('Shown as: the document would load: attachedTemplate', { exact: true }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /docx-link\.example|docx-text\.example|template\.example/ }).count()).toBe(3);
+
+    await page.getByLabel(/reported mail/i).setInputFiles(NESTED_ZIP);
+    await page.getByRole('heading', { name: 'The mail in nested.zip' }).waitFor();
+    await page.getByRole('checkbox', { name: /depth-two\.example/ }).waitFor();
+    expect(await page.getByRole('checkbox').count()).toBe(2);
+    await page.getByText(/nested more than 2 deep/).waitFor();
     await page.close();
   });
 

@@ -85,14 +85,21 @@ function file(text: string, name = 'reported.eml'): File {
 // ---- reading ----------------------------------------------------------------
 
 describe('mail page: a mail read', () => {
-  it('names its file input "Reported mail" and accepts .eml and .msg, saved pages and SVGs, and the images read for QR codes', async () => {
+  it('names its file input "Reported mail" and accepts .eml and .msg, saved attachments, and the images read for QR codes', async () => {
     await renderPage();
 
     const input = fileInput();
     expect(input.type).toBe('file');
-    expect(input.accept).toBe(
-      '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp',
-    );
+    expect(input.accept.split(',')).toEqual([
+      ...'.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp'.split(
+        ',',
+      ),
+      ...'.zip,application/zip,application/x-zip-compressed,.rtf,application/rtf,text/rtf'.split(','),
+      ...'.docx,.docm,.dotx,.dotm,.xlsx,.xlsm,.pptx,.pptm'.split(','),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ]);
     expect(screen.getByText(/drop the mail or image anywhere on this page, or paste a screenshot/)).toBeTruthy();
   });
 
@@ -275,9 +282,10 @@ describe('mail page: a mail read', () => {
     await renderPage({ loadReader: () => Promise.resolve({ linksInMail, linksInImage, decoder: () => Promise.resolve([]) }) });
     await choose(file(readFileSync(resolve(import.meta.dirname, '../fixtures/mail/files/01-attachments.eml'), 'utf8')));
 
-    const table = screen.getByRole('table', { name: 'Files (8)' });
+    // Eight attached, and the page inside archive.zip.
+    const table = screen.getByRole('table', { name: 'Files (9)' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(9);
     const cells = (row: HTMLElement) =>
       within(row)
         .getAllByRole('cell')
@@ -289,6 +297,7 @@ describe('mail page: a mail read', () => {
       '916425be8e8fc5ca8e94303e27e65202882558c195e9287571f3887631937a2f',
     ]);
     expect(cells(rows[1] as HTMLElement)[1]).toBe('application/pdf');
+    expect(cells(rows[4] as HTMLElement)[0]).toContain('statement.html');
     expect(within(table).getAllByText(/^Not what it claims/)).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@
  * needs no configuration and sends nothing; `--open` isolates the targets as `bulk` does.
  */
 import { WRAPPER_NAMES } from '../../fang';
-import { linkRecord, type MailLink, type MailReport } from '../../readers';
+import { linkRecord, type MailFormat, type MailLink, type MailReport } from '../../readers';
 import { countFlag, stringFlag, type Command } from '../command';
 import { batchExit, isMany, printReport, readMany } from '../mail-batch';
 import { defaultThreads } from '../mail-pool';
@@ -68,8 +68,15 @@ function printLinks(out: Output, mail: MailReport, name: string): void {
   );
 }
 
+/** What --format takes: auto, a mail's format, or a saved attachment's. */
+const FORMATS = ['auto', 'eml', 'msg', 'html', 'svg', 'zip', 'docx', 'xlsx', 'pptx', 'rtf'] as const satisfies readonly ('auto' | MailFormat)[];
+
+function isFormat(value: string): value is (typeof FORMATS)[number] {
+  return (FORMATS as readonly string[]).includes(value);
+}
+
 export const mail: Command = {
-  summary: 'List the links of reported mails (.eml, .msg, folders, mboxes) or saved pages and SVGs; --open isolates them',
+  summary: 'List the links of reported mails (.eml, .msg, folders, mboxes) or saved attachments; --open isolates them',
   usage: '<file|folder|mbox…>',
   help: [
     'Prints one row per link: its number, the text it showed, the real target (refanged,',
@@ -81,8 +88,11 @@ export const mail: Command = {
     'stderr. --json prints one object per link: mail (the file; for an mbox <file>#<n>), url,',
     'target, shown, mismatch, where, scriptOnly (true when only scripts named it), wrappedBy,',
     'opaque (and refused when target is null).',
-    'A saved attachment (.html, .htm, .svg) given on its own reads as a mail holding it: its',
-    'links are found at attachment:<file name>.',
+    'A saved attachment (.html, .htm, .svg, .zip, .docx, .xlsx, .pptx and their macro forms,',
+    '.rtf) given on its own reads as a mail holding it: its links are found at',
+    "attachment:<file name> (a zip entry's at attachment:<entry name>). In Office documents",
+    'what the document would load by itself (a remote template, an OLE object) is a row',
+    'shown as "the document would load: <relationship>".',
     'Reading sends nothing and needs no configuration.',
     "--report      the case note for a ticket instead of rows: Markdown with the sender's",
     '              story, the links (defanged, with their flags and where found), the links',
@@ -97,7 +107,8 @@ export const mail: Command = {
     '              hold it), files (which), first and last date, flags (mismatch, wrapped)',
     '--top N       with --by-target: the N most reported targets',
     '--jobs N      threads to read on (default: one per core)',
-    '--format auto|eml|msg|html|svg  how to read one file (auto: by its first bytes and name)',
+    '--format auto|eml|msg|html|svg|zip|docx|xlsx|pptx|rtf  how to read one file (auto: by',
+    '              its first bytes and name)',
     '--open        create a context for every link that can be isolated, as bulk does; for',
     '              several mails, each distinct target once, in one batched request',
     '--only 1,3-4  with --open and one mail: only these rows',
@@ -121,8 +132,7 @@ export const mail: Command = {
   offline: true,
   async run(context) {
     const format = stringFlag(context, 'format') ?? 'auto';
-    if (format !== 'auto' && format !== 'eml' && format !== 'msg' && format !== 'html' && format !== 'svg')
-      throw new CliError('badFlag', '--format takes auto, eml, msg, html or svg', 'mail');
+    if (!isFormat(format)) throw new CliError('badFlag', `--format takes ${FORMATS.join(', ')}`, 'mail');
     const open = context.flags['open'] === true;
     const only = stringFlag(context, 'only');
     if (only !== undefined && !open) throw new CliError('badFlag', '--only goes with --open', 'mail');

@@ -63,9 +63,18 @@ const closeThisPage: MailDeps['closePage'] = async () => {
   if (tab?.id !== undefined) await browser.tabs.remove(tab.id);
 };
 
-/** The types the file input takes: mails by extension and by MIME type, pages and SVGs saved from them, and the images read for codes. */
-const ACCEPT =
-  '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp';
+/**
+ * The types the file input takes: mails by extension and by MIME type, the attachments
+ * saved from them (pages, SVGs, zips, Office and RTF documents), and the images read for codes.
+ */
+const ACCEPT = [
+  '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp',
+  '.zip,application/zip,application/x-zip-compressed,.rtf,application/rtf,text/rtf',
+  '.docx,.docm,.dotx,.dotm,.xlsx,.xlsm,.pptx,.pptm',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+].join(',');
 
 function Setup({ state }: { readonly state: MailState }) {
   const status = state.status.value;

@@ -20,6 +20,8 @@ const FAILURE_KEYS: { readonly [C in MailFailureCode]: MessageKey } = {
   notMail: 'mailFailNotMail',
   notCompoundFile: 'mailFailNotCompound',
   mailUnreadable: 'mailFailUnreadable',
+  legacyOffice: 'mailFailLegacyOffice',
+  encryptedDocument: 'mailFailEncryptedDocument',
 };
 
 const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
@@ -32,6 +34,15 @@ const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
   tooManyFiles: 'mailProblemFiles',
   unknownCharset: 'mailProblemCharset',
   scriptTooLong: 'mailProblemScript',
+  archiveTooDeep: 'mailProblemArchiveDeep',
+  tooManyEntries: 'mailProblemEntries',
+  entryTooLarge: 'mailProblemEntryLarge',
+  archiveBomb: 'mailProblemBomb',
+  archivesTooLarge: 'mailProblemArchivesLarge',
+  encrypted: 'mailProblemEncrypted',
+  archiveNotRead: 'mailProblemArchiveNotRead',
+  legacyOfficeNotRead: 'mailProblemLegacyOffice',
+  documentTextTooLong: 'mailProblemDocumentText',
 };
 
 /** Why a file could not be read as a mail, and what to do next. */
