@@ -17,22 +17,30 @@ import { isCompoundFile, type Letter } from './letter';
 import { MAIL_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
+import type { PdfReader } from './pdf';
 import { fromAddress, senderStory, type MailAddress, type SenderStory } from './sender';
 import { problem, TOP_PLACES, visit, type MailProblem, type Reading } from './walk';
 
 /**
  * What was read: a mail, MIME (`.eml`, what "Report phishing" attaches) or Outlook's
  * compound file (`.msg`); or a file saved from one and given on its own, an HTML page
- * (`html`) or an SVG image (`svg`), read as a mail holding it would be.
+ * (`html`), an SVG image (`svg`) or a PDF (`pdf`), read as a mail holding it would be.
  */
-export type MailFormat = 'eml' | 'msg' | 'html' | 'svg';
+export type MailFormat = 'eml' | 'msg' | 'html' | 'svg' | 'pdf';
+
+/** The formats of a file given on its own, read as the one attachment of a mail. */
+type AloneFormat = 'html' | 'svg' | 'pdf';
+
+function isAlone(kind: string | null): kind is AloneFormat {
+  return kind === 'html' || kind === 'svg' || kind === 'pdf';
+}
 
 /** How linksInMail reads the bytes it is given. */
 export interface MailOptions {
   /**
    * How to read the bytes: `auto` (the default) tells them by their first bytes (an
-   * Outlook .msg, a MIME mail, an HTML page, an SVG) and by `name`; `html` and `svg` read
-   * a saved attachment as the one file of a mail.
+   * Outlook .msg, a MIME mail, an HTML page, an SVG, a PDF) and by `name`; `html`, `svg`
+   * and `pdf` read a saved attachment as the one file of a mail.
    */
   readonly format?: 'auto' | MailFormat;
   /**
@@ -48,6 +56,13 @@ export interface MailOptions {
    * are not read. The package's `linksInMail` gives its own.
    */
   readonly decoder?: ImageDecoder;
+  /**
+   * Reads the mail's PDFs (link annotations, text, scripts as text, codes drawn on their
+   * pages) with this reader, pdf.js where it may run; their links join the list at
+   * `attachment:<name>` and `qr:<name>`. Without one, a PDF is listed with its hash, not
+   * read. The package's `linksInMail` gives its own.
+   */
+  readonly pdf?: PdfReader;
 }
 
 /** Why a mail could not be read at all, in English with `$1` for its params. */
@@ -108,19 +123,20 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A saved page or SVG given on its own: told by `format`, else by its content, else by its name's extension; null for a mail. */
-function aloneKind(bytes: Uint8Array, format: 'auto' | MailFormat, name: string): 'html' | 'svg' | null {
-  if (format === 'html' || format === 'svg') return format;
+/** A saved page, SVG or PDF given on its own: told by `format`, else by its content, else by its name's extension; null for a mail. */
+function aloneKind(bytes: Uint8Array, format: 'auto' | MailFormat, name: string): AloneFormat | null {
+  if (isAlone(format)) return format;
   if (format !== 'auto') return null;
   const detected = detectKind(bytes);
-  if (detected === 'html' || detected === 'svg') return detected;
+  if (isAlone(detected)) return detected;
   if (detected !== null) return null;
   const [named] = claimedKinds(name, '');
+  // A PDF is told by its content only: a file named .pdf that is not one is not read as one.
   return named === 'html' || named === 'svg' ? named : null;
 }
 
 /** The mail that holds nothing but the file: no headers, no bodies, the file as its attachment. */
-function holding(kind: 'html' | 'svg', bytes: Uint8Array, name: string): Letter {
+function holding(kind: AloneFormat, bytes: Uint8Array, name: string): Letter {
   return { headers: [], from: null, subject: null, date: null, html: null, text: null, attachments: [{ name, mimeType: KIND_TYPES[kind], bytes }] };
 }
 
@@ -161,6 +177,7 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
     remote: new Set(),
     problems: [],
     decoder: options.decoder,
+    pdf: options.pdf,
     unwrap,
     opened: 0,
     scanned: 0,

@@ -2,8 +2,9 @@
  * The one walk over a mail's tree: a message's bodies, then each of its files in order,
  * each read by the reader of what it is. What a file is comes from its content first (its
  * first bytes, ./kinds), its name and declared type after: an HTML page named
- * `invoice.pdf` is read as HTML, an SVG as an SVG whatever it is called. A kind with no
- * reader yet (PDF, zip, Office, RTF) is listed with its hash and left unread; giving it one
+ * `invoice.pdf` is read as HTML, an SVG as an SVG whatever it is called. A PDF is read by
+ * the PDF reader the caller gives (./pdf). A kind with no reader yet (zip, Office, RTF) is
+ * listed with its hash and left unread; giving it one
  * is one line of PART_READERS.
  */
 import { extractUrls } from '../fang';
@@ -14,12 +15,14 @@ import { decodeText } from './charset';
 import { describeFile, type MailAttachment } from './files';
 import type { LinkList } from './found';
 import { collapse, readHtml, type HtmlReading } from './html';
+import { meaningOf } from './codes';
 import { linksInImage, type ImageDecoder } from './image';
 import { claimedKinds, detectKind, type FileKind } from './kinds';
 import { isCompoundFile, type Attached, type Letter } from './letter';
 import { IMAGE_LIMITS, MAIL_LIMITS, SCRIPT_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
+import type { PdfReader } from './pdf';
 import { readSvg } from './svg';
 
 /** What could not be read inside a mail that was read, in English with `$1`… for its params. */
@@ -33,6 +36,13 @@ export const MAIL_PROBLEMS = {
   tooManyFiles: 'has more than $1 files attached; the rest were not listed',
   unknownCharset: 'is written in charset $1, which Isolink does not know; it was read as $2',
   scriptTooLong: 'has more script than the $1 characters (or $2 strings) read for links; the rest was not read',
+  pdfEncrypted: 'is a PDF encrypted with a password; reading it needs that password, which Isolink does not ask for',
+  pdfTooLarge: 'is a PDF larger than the limit of $1 MiB; it was not read',
+  pdfTooSlow: 'is a PDF that took longer than $1 s to read; what was found by then is listed',
+  pdfTooManyPages: 'is a PDF of $1 pages; the first $2 were read for links and the first $3 drawn for codes',
+  pdfNotDrawn: 'is a PDF whose pages were not drawn to read codes on them: $1',
+  pdfEmbeddedFiles: 'is a PDF holding $1 embedded files ($2), which were not read',
+  pdfPartUnreadable: 'is a PDF with a part that could not be read ($1): $2',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailProblem (`messageTooDeep`, `tooManyLinks`, …). */
@@ -53,6 +63,8 @@ export interface Reading {
   readonly remote: Set<string>;
   readonly problems: MailProblem[];
   readonly decoder: ImageDecoder | undefined;
+  /** What reads a PDF's links (pdf.js where it may run); without one a PDF is listed, not read. */
+  readonly pdf?: PdfReader | undefined;
   readonly unwrap: Exclude<UnwrapMode, 'ask'>;
   opened: number;
   scanned: number;
@@ -153,6 +165,28 @@ const imagePart: PartReader = async (reading, { attachment }) => {
   for (const code of image.codes) if (code.url !== null) reading.links.add(code.url, null, where);
 };
 
+/** A PDF, read where pdf.js runs: its links at `attachment:<name>`, the codes drawn on its pages at `qr:<name>`. */
+const pdfPart: PartReader = async (reading, { attachment }) => {
+  if (reading.pdf === undefined || !open(reading)) return;
+  const where = attachmentPlace(attachment);
+  const found = await reading.pdf(attachment.bytes);
+  if (!found.ok) {
+    if (found.code === 'pdfUnreadable') problem(reading, 'attachmentUnreadable', found.params, where);
+    else problem(reading, found.code, found.params, where);
+    return;
+  }
+  for (const link of found.links) reading.links.add(link.url, link.shown, where, link.script);
+  const drawn = `qr:${placeName(attachment.name === '' ? attachment.mimeType : attachment.name)}`;
+  for (const code of found.codes) {
+    const { url } = meaningOf(code.text, reading.unwrap);
+    if (url !== null) reading.links.add(url, null, drawn);
+  }
+  for (const note of found.notes) {
+    const params = note.code === 'scriptTooLong' ? [String(SCRIPT_LIMITS.characters), String(SCRIPT_LIMITS.literals)] : note.params;
+    problem(reading, note.code, params, where);
+  }
+};
+
 /** An attached or forwarded message (MIME or Outlook, told by its bytes), walked in turn to MAIL_LIMITS.messageDepth. */
 const messagePart: PartReader = async (reading, { attachment, depth }) => {
   if (!open(reading)) return;
@@ -178,13 +212,14 @@ const messagePart: PartReader = async (reading, { attachment, depth }) => {
 };
 
 /**
- * The reader of each kind of file. Kinds not here (PDF, zip and Office Open XML, Office's
+ * The reader of each kind of file. Kinds not here (zip and Office Open XML, Office's
  * compound files other than a message, RTF, archives, programs) are listed, not read.
  */
 const PART_READERS: Partial<Readonly<Record<FileKind, PartReader>>> = {
   html: htmlPart,
   svg: svgPart,
   mail: messagePart,
+  pdf: pdfPart,
   png: imagePart,
   jpeg: imagePart,
   gif: imagePart,

@@ -97,7 +97,7 @@ export const mail: Command = {
     '              hold it), files (which), first and last date, flags (mismatch, wrapped)',
     '--top N       with --by-target: the N most reported targets',
     '--jobs N      threads to read on (default: one per core)',
-    '--format auto|eml|msg|html|svg  how to read one file (auto: by its first bytes and name)',
+    '--format auto|eml|msg|html|svg|pdf  how to read one file (auto: by its first bytes and name)',
     '--open        create a context for every link that can be isolated, as bulk does; for',
     '              several mails, each distinct target once, in one batched request',
     '--only 1,3-4  with --open and one mail: only these rows',
@@ -121,8 +121,8 @@ export const mail: Command = {
   offline: true,
   async run(context) {
     const format = stringFlag(context, 'format') ?? 'auto';
-    if (format !== 'auto' && format !== 'eml' && format !== 'msg' && format !== 'html' && format !== 'svg')
-      throw new CliError('badFlag', '--format takes auto, eml, msg, html or svg', 'mail');
+    if (format !== 'auto' && format !== 'eml' && format !== 'msg' && format !== 'html' && format !== 'svg' && format !== 'pdf')
+      throw new CliError('badFlag', '--format takes auto, eml, msg, html, svg or pdf', 'mail');
     const open = context.flags['open'] === true;
     const only = stringFlag(context, 'only');
     if (only !== undefined && !open) throw new CliError('badFlag', '--only goes with --open', 'mail');
