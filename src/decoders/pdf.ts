@@ -61,7 +61,28 @@ async function load(): Promise<PdfTools> {
   // The parser in this thread: pdf.js takes a worker's handler from this global instead of starting a worker.
   const worker = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as unknown;
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-  const pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJs;
+  // Loading, pdf.js warns on stderr that it cannot polyfill DOMMatrix and the like without
+  // the canvas; each PDF says so in its own words (`pdfNotDrawn`), so those lines are dropped.
+  const warn = console.warn;
+  console.warn = (...data: unknown[]) => {
+    if (draw !== null || !/^Warning: Cannot (?:polyfill|load)/.test(String(data[0]))) warn(...data);
+  };
+  // pdf.js 5 makes one DOMMatrix as it loads (for drawing only) and throws where there is
+  // none: without the canvas, which would have given it, a stand-in serves for the load
+  // and is taken away after. Nothing is drawn then, so nothing else would use it.
+  const global = globalThis as { DOMMatrix?: unknown };
+  const standIn = draw === null && global.DOMMatrix === undefined;
+  if (standIn)
+    global.DOMMatrix = function DOMMatrixStandIn(): void {
+      // Made once as pdf.js loads, never used: nothing is drawn without the canvas.
+    };
+  let pdfjs: PdfJs;
+  try {
+    pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJs;
+  } finally {
+    console.warn = warn;
+    if (standIn) delete global.DOMMatrix;
+  }
   return draw === null ? { pdfjs, noDrawing: NO_CANVAS } : { pdfjs, draw, decode: nodePixelDecoder };
 }
 

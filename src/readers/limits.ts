@@ -78,8 +78,12 @@ export const PDF_LIMITS = {
   milliseconds: 20_000,
   /** Most links kept from one PDF (annotations, text and scripts together). */
   links: 5000,
+  /** Longest URL kept from a PDF, in characters; a longer one is left out. */
+  urlLength: 32_768,
   /** Most codes kept from one PDF's pages. */
   codes: 64,
+  /** Longest text kept of a code drawn on a page (a version 40 QR code holds 2,953 bytes). */
+  codeLength: 8192,
   /** Longest text kept as what a link showed. */
   shownLength: 200,
 } as const;

@@ -89,6 +89,8 @@ export interface PdfParameters {
   readonly disableStream: true;
   readonly disableRange: true;
   readonly verbosity: 0;
+  /** The class pdf.js makes its own canvases with, where its default cannot (a worker has no document). */
+  readonly CanvasFactory?: unknown;
 }
 
 /** pdf.js itself, as the caller loads it: the one function used. */
@@ -109,6 +111,8 @@ export interface PdfTools {
   readonly decode?: PixelDecoder;
   /** Why pages cannot be drawn here, when they cannot (said as the `pdfNotDrawn` note). */
   readonly noDrawing?: string;
+  /** pdf.js's `CanvasFactory`, where its default cannot draw (a worker). */
+  readonly canvasFactory?: unknown;
 }
 
 /** What a PDF holds that was not all read, said by the walk as a mail problem. */
@@ -158,8 +162,9 @@ export type PdfReading = PdfRead | PdfFailure;
 export type PdfReader = (bytes: Uint8Array) => Promise<PdfReading>;
 
 /** The switches every document is opened with. */
-function parameters(data: Uint8Array): PdfParameters {
+function parameters(data: Uint8Array, canvasFactory: unknown): PdfParameters {
   return {
+    ...(canvasFactory === undefined ? {} : { CanvasFactory: canvasFactory }),
     data,
     isEvalSupported: false,
     enableXfa: false,
@@ -215,9 +220,13 @@ class Collected {
     if (!this.notes.some((note) => note.code === code)) this.notes.push({ code, params });
   }
 
+  /** A link found, kept when it is no longer than PDF_LIMITS.urlLength. */
+  link(url: string, shown: string | null, script: boolean): void {
+    if (url.length <= PDF_LIMITS.urlLength) this.links.push({ url, shown, script });
+  }
+
   scripts(scripts: PdfScripts): void {
-    for (const list of Object.values(scripts ?? {}))
-      for (const source of list) for (const url of urlsInScript(source, this.budget)) this.links.push({ url, shown: null, script: true });
+    for (const list of Object.values(scripts ?? {})) for (const source of list) for (const url of urlsInScript(source, this.budget)) this.link(url, null, true);
   }
 }
 
@@ -263,10 +272,10 @@ async function readPage(found: Collected, page: PdfPage): Promise<void> {
   const [annotations, text, scripts] = await found.within(Promise.all([page.getAnnotations(), page.getTextContent(), page.getJSActions()]));
   for (const annotation of annotations) {
     const url = annotationUrl(annotation);
-    if (typeof url === 'string' && url !== '') found.links.push({ url, shown: textUnder(text.items, annotation.rect), script: false });
+    if (typeof url === 'string' && url !== '') found.link(url, textUnder(text.items, annotation.rect), false);
     found.scripts(annotation.actions ?? null);
   }
-  for (const url of extractUrls(pageText(text.items))) found.links.push({ url, shown: null, script: false });
+  for (const url of extractUrls(pageText(text.items))) found.link(url, null, false);
   found.scripts(scripts);
 }
 
@@ -284,7 +293,7 @@ async function readDrawn(found: Collected, tools: PdfTools, page: PdfPage, numbe
   if (tools.draw === undefined || tools.decode === undefined) return;
   const pixels = await found.within(tools.draw(page, scaleFor(page)));
   const codes = await found.within(tools.decode(pixels));
-  for (const code of codes) if (found.codes.length < PDF_LIMITS.codes) found.codes.push({ text: code.text, page: number });
+  for (const code of codes) if (found.codes.length < PDF_LIMITS.codes) found.codes.push({ text: code.text.slice(0, PDF_LIMITS.codeLength), page: number });
 }
 
 /** The document's own scripts and its form fields' actions; its embedded files named. */
@@ -332,7 +341,7 @@ export async function readPdf(bytes: Uint8Array, tools: PdfTools): Promise<PdfRe
   let loading: ReturnType<PdfJs['getDocument']>;
   try {
     // pdf.js takes the buffer over (it may transfer it) and refuses a Buffer: a plain copy, so the mail's bytes stay whole.
-    loading = tools.pdfjs.getDocument(parameters(new Uint8Array(bytes)));
+    loading = tools.pdfjs.getDocument(parameters(new Uint8Array(bytes), tools.canvasFactory));
   } catch (error) {
     return { ok: false, code: 'pdfUnreadable', params: [messageOf(error)] };
   }

@@ -36,10 +36,11 @@ export interface AppProps {
 const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
 /** The page offers the options when Isolink is not set up: the connection is what to fix. */
 const openOptionsPage = (): Promise<void> => openOptionsAt('connection');
-/** The reader is a chunk of its own, loaded with the first file; the decoder's frame is made on the mail's first image. */
+/** The reader is a chunk of its own, loaded with the first file; the decoder's frame is made on the mail's first image or PDF. */
 const importReader: MailDeps['loadReader'] = async () => {
-  const [{ linksInMail, linksInImage }, { frameDecoder }] = await Promise.all([import('../../readers'), import('../decoder/frame')]);
-  return { linksInMail, linksInImage, decoder: frameDecoder() };
+  const [{ linksInMail, linksInImage }, { frameReaders }] = await Promise.all([import('../../readers'), import('../decoder/frame')]);
+  const { image, pdf } = frameReaders();
+  return { linksInMail, linksInImage, decoder: image, pdf };
 };
 
 /** A scan's pixels; the capture's code is loaded only by a page opened for a scan. */
@@ -65,7 +66,7 @@ const closeThisPage: MailDeps['closePage'] = async () => {
 
 /** The types the file input takes: mails by extension and by MIME type, pages and SVGs saved from them, and the images read for codes. */
 const ACCEPT =
-  '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp';
+  '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,.pdf,application/pdf,image/png,image/jpeg,image/gif,image/webp,image/bmp';
 
 function Setup({ state }: { readonly state: MailState }) {
   const status = state.status.value;
