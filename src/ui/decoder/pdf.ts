@@ -38,7 +38,7 @@ class OffscreenCanvasFactory {
 
 /** pdf.js's render, as called here. */
 interface RenderablePage extends PdfPage {
-  render(parameters: { canvasContext: unknown; canvas: unknown; viewport: unknown }): { readonly promise: Promise<void> };
+  render(parameters: { canvasContext: unknown; canvas: unknown; viewport: unknown; intent: 'print' }): { readonly promise: Promise<void> };
 }
 
 async function draw(page: PdfPage, scale: number): Promise<PagePixels> {
@@ -51,7 +51,8 @@ async function draw(page: PdfPage, scale: number): Promise<PagePixels> {
   if (context === null) throw new Error('noCanvas');
   context.fillStyle = '#fff';
   context.fillRect(0, 0, width, height);
-  await renderable.render({ canvasContext: context, canvas, viewport }).promise;
+  // The print intent: for the display one pdf.js draws on animation frames, which a hidden frame never gets.
+  await renderable.render({ canvasContext: context, canvas, viewport, intent: 'print' }).promise;
   return context.getImageData(0, 0, width, height);
 }
 
