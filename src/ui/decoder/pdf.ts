@@ -18,13 +18,13 @@ interface CanvasAndContext {
 /** pdf.js's canvas factory on OffscreenCanvas: the methods of its BaseCanvasFactory. */
 class OffscreenCanvasFactory {
   create(width: number, height: number): CanvasAndContext {
-    if (width <= 0 || height <= 0) throw new Error('Invalid canvas size');
+    if (width <= 0 || height <= 0) throw new Error('canvasSizeInvalid');
     const canvas = new OffscreenCanvas(width, height);
     return { canvas, context: canvas.getContext('2d', { willReadFrequently: true }) };
   }
 
   reset(target: CanvasAndContext, width: number, height: number): void {
-    if (target.canvas === null) throw new Error('Canvas is not specified');
+    if (target.canvas === null) throw new Error('canvasMissing');
     target.canvas.width = width;
     target.canvas.height = height;
   }
