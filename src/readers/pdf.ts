@@ -47,7 +47,7 @@ interface PdfTextItem {
 }
 
 /** What pdf.js's getAnnotations gives of an annotation, the fields read here. */
-export interface PdfAnnotation {
+interface PdfAnnotation {
   readonly subtype?: string;
   readonly rect?: readonly number[];
   readonly url?: string;
@@ -68,7 +68,7 @@ export interface PdfPage {
 }
 
 /** pdf.js's PDFDocumentProxy: the methods used. */
-export interface PdfDocument {
+interface PdfDocument {
   readonly numPages: number;
   getPage(number: number): Promise<PdfPage>;
   getJSActions(): Promise<PdfScripts>;
@@ -118,28 +118,28 @@ export interface PdfTools {
 /** What a PDF holds that was not all read, said by the walk as a mail problem. */
 export const PDF_NOTES = ['pdfTooManyPages', 'pdfTooSlow', 'pdfNotDrawn', 'pdfEmbeddedFiles', 'pdfPartUnreadable', 'scriptTooLong'] as const;
 
-export type PdfNoteCode = (typeof PDF_NOTES)[number];
+type PdfNoteCode = (typeof PDF_NOTES)[number];
 
-export interface PdfNote {
+interface PdfNote {
   readonly code: PdfNoteCode;
   readonly params: readonly string[];
 }
 
 /** A link of a PDF: its URL as written or resolved by pdf.js, the text under it, whether a script named it. */
-export interface PdfLink {
+interface PdfLink {
   readonly url: string;
   readonly shown: string | null;
   readonly script: boolean;
 }
 
 /** A code drawn on a page: its text and the page's number. */
-export interface PdfCode {
+interface PdfCode {
   readonly text: string;
   readonly page: number;
 }
 
 /** A PDF read: its pages (as declared), links, drawn codes, and what was not read. */
-export interface PdfRead {
+interface PdfRead {
   readonly ok: true;
   readonly pages: number;
   readonly links: readonly PdfLink[];
@@ -150,7 +150,7 @@ export interface PdfRead {
 /** Why a PDF could not be read at all. */
 export const PDF_FAILURES = ['pdfEncrypted', 'pdfTooLarge', 'pdfUnreadable', 'pdfTooSlow'] as const;
 
-export interface PdfFailure {
+interface PdfFailure {
   readonly ok: false;
   readonly code: (typeof PDF_FAILURES)[number];
   readonly params: readonly string[];

@@ -39,7 +39,7 @@ const pdfLink = z.object({
 const pdfCode = z.object({ text: z.string().check(z.maxLength(MAX_TEXT)), page: z.number().check(z.int(), z.positive()) });
 
 /** What the decoder read of a PDF (../../readers/pdf PdfReading), within PDF_LIMITS. */
-export const PDF_READING = z.union([
+const PDF_READING = z.union([
   z.object({
     ok: z.literal(true),
     pages: z.number().check(z.int(), z.nonnegative()),
