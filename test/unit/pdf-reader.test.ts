@@ -140,6 +140,40 @@ describe('a PDF read in Node', () => {
     ]);
   });
 
+  it('reads a PDF inside a forwarded message, and a PDF named and declared as something else by its first bytes', async () => {
+    const inner = Buffer.from(mailWith('links.pdf', fixture('links.pdf'))).toString('base64');
+    const outer = [
+      'From: analyst@acme.example',
+      'Subject: Fwd: Invoice',
+      'Content-Type: multipart/mixed; boundary="o"',
+      '',
+      '--o',
+      'Content-Type: message/rfc822; name="original.eml"',
+      'Content-Disposition: attachment; filename="original.eml"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      inner,
+      '--o',
+      'Content-Type: image/png; name="scan.png"',
+      'Content-Disposition: inline; filename="scan.png"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from(fixture('qr-vector.pdf')).toString('base64'),
+      '--o--',
+      '',
+    ].join('\r\n');
+    const mail = await linksInMail(new TextEncoder().encode(outer));
+    if (!mail.ok) throw new Error(mail.reason);
+    expect(rows(mail).map(([url, , where]) => [url, where])).toEqual([
+      ['https://body.example/', ['message:Invoice']],
+      ['https://base.example/portal/login?id=7', ['attachment:links.pdf']],
+      ['https://absolute.example/a', ['attachment:links.pdf']],
+      ['https://text.example/path?q=1', ['attachment:links.pdf']],
+      ['https://defanged.example/x', ['attachment:links.pdf']],
+      ['https://qr-vector.example/rect', ['qr:scan.png']],
+    ]);
+  });
+
   it('lists a PDF with its hash only when no PDF reader is given', async () => {
     const mail = await readMail(mailWith('links.pdf', fixture('links.pdf')));
     if (!mail.ok) throw new Error(mail.reason);
