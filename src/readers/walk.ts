@@ -4,8 +4,7 @@
  * first bytes, ./kinds), its name and declared type after: an HTML page named
  * `invoice.pdf` is read as HTML, an SVG as an SVG whatever it is called. A PDF is read by
  * the PDF reader the caller gives (./pdf). A kind with no reader yet (zip, Office, RTF) is
- * listed with its hash and left unread; giving it one
- * is one line of PART_READERS.
+ * listed with its hash and left unread; giving it one is one line of PART_READERS.
  */
 import { extractUrls } from '../fang';
 import { fillTemplate } from '../net/template';
@@ -22,7 +21,7 @@ import { isCompoundFile, type Attached, type Letter } from './letter';
 import { IMAGE_LIMITS, MAIL_LIMITS, SCRIPT_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
-import type { PdfReader } from './pdf';
+import type { PdfReader, PdfReading } from './pdf';
 import { readSvg } from './svg';
 
 /** What could not be read inside a mail that was read, in English with `$1`… for its params. */
@@ -169,7 +168,14 @@ const imagePart: PartReader = async (reading, { attachment }) => {
 const pdfPart: PartReader = async (reading, { attachment }) => {
   if (reading.pdf === undefined || !open(reading)) return;
   const where = attachmentPlace(attachment);
-  const found = await reading.pdf(attachment.bytes);
+  let found: PdfReading;
+  try {
+    found = await reading.pdf(attachment.bytes);
+  } catch (error) {
+    // The readers given here answer failures as data; one that throws still costs only this file.
+    problem(reading, 'attachmentUnreadable', [messageOf(error)], where);
+    return;
+  }
   if (!found.ok) {
     if (found.code === 'pdfUnreadable') problem(reading, 'attachmentUnreadable', found.params, where);
     else problem(reading, found.code, found.params, where);

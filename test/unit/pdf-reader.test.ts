@@ -174,6 +174,13 @@ describe('a PDF read in Node', () => {
     ]);
   });
 
+  it('says a PDF unreadable, and reads the rest of the mail, when a given PDF reader throws', async () => {
+    const mail = await readMail(mailWith('x.pdf', fixture('links.pdf')), { pdf: () => Promise.reject(new Error('reader broke')) });
+    if (!mail.ok) throw new Error(mail.reason);
+    expect(rows(mail)).toEqual([['https://body.example/', 'body', ['html'], false]]);
+    expect(problems(mail)).toEqual([['attachmentUnreadable', ['reader broke'], 'attachment:x.pdf']]);
+  });
+
   it('lists a PDF with its hash only when no PDF reader is given', async () => {
     const mail = await readMail(mailWith('links.pdf', fixture('links.pdf')));
     if (!mail.ok) throw new Error(mail.reason);
