@@ -28,6 +28,7 @@ import { extractUrls } from '../fang';
 
 import type { DecodedCode } from './image';
 import { PDF_LIMITS } from './limits';
+import type { PDF_FAILURES, PdfNoteCode } from './pdf-codes';
 import { scriptBudget, urlsInScript, type ScriptBudget } from './script';
 
 /** A page's pixels, RGBA, as a canvas gives them. */
@@ -115,11 +116,6 @@ export interface PdfTools {
   readonly canvasFactory?: unknown;
 }
 
-/** What a PDF holds that was not all read, said by the walk as a mail problem. */
-export const PDF_NOTES = ['pdfTooManyPages', 'pdfTooSlow', 'pdfNotDrawn', 'pdfEmbeddedFiles', 'pdfPartUnreadable', 'scriptTooLong'] as const;
-
-type PdfNoteCode = (typeof PDF_NOTES)[number];
-
 interface PdfNote {
   readonly code: PdfNoteCode;
   readonly params: readonly string[];
@@ -146,9 +142,6 @@ interface PdfRead {
   readonly codes: readonly PdfCode[];
   readonly notes: readonly PdfNote[];
 }
-
-/** Why a PDF could not be read at all. */
-export const PDF_FAILURES = ['pdfEncrypted', 'pdfTooLarge', 'pdfUnreadable', 'pdfTooSlow'] as const;
 
 interface PdfFailure {
   readonly ok: false;

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 
 import { IMAGE_LIMITS, PDF_LIMITS } from '../../readers/limits';
-import { PDF_FAILURES, PDF_NOTES } from '../../readers/pdf';
+import { PDF_FAILURES, PDF_NOTES } from '../../readers/pdf-codes';
 
 /** Longest text a code can hold (a version 40 QR code in bytes: 2,953; Aztec and PDF417 a little more), with room. */
 export const MAX_TEXT = 8192;
