@@ -42,7 +42,7 @@ export const LAYERS = {
     types: ['api'],
     browser: true,
   },
-  decoders: { what: "the image decoder in Node: its WebAssembly read from the package's files", uses: ['readers'], node: true },
+  decoders: { what: "the image decoder and the PDF reader in Node: ZXing's WebAssembly and pdf.js from the package's files", uses: ['readers'], node: true },
   lib: { what: "the npm package's entry", uses: ['service', 'api', 'fang', 'egress', 'readers', 'decoders'] },
   cli: { what: 'the isolink command', uses: ['service', 'api', 'net', 'policy', 'egress', 'fang', 'resolve', 'readers', 'decoders'], node: true },
 };

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 import { nodeDecoder } from '../decoders';
+import { nodePdfReader } from '../decoders/pdf';
 import { linksInMail, type MailReading } from '../readers';
 import type { FoundMail } from './mailbox';
 
@@ -47,7 +48,7 @@ function own(bytes: Uint8Array): ArrayBuffer {
 
 /** A reading in this thread, for a run from the sources (tests of the sources, tsx). */
 async function readHere(mail: FoundMail & { bytes: Uint8Array }, unwrap: 'unwrap' | 'keep'): Promise<MailReading> {
-  return linksInMail(mail.bytes, { unwrap, decoder: nodeDecoder });
+  return linksInMail(mail.bytes, { unwrap, decoder: nodeDecoder, pdf: nodePdfReader });
 }
 
 /**

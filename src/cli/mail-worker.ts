@@ -6,13 +6,14 @@
 import { parentPort } from 'node:worker_threads';
 
 import { nodeDecoder } from '../decoders';
+import { nodePdfReader } from '../decoders/pdf';
 import { linksInMail } from '../readers';
 import type { MailJob, MailAnswer } from './mail-pool';
 
 const port = parentPort;
 if (port !== null) {
   port.on('message', (job: MailJob) => {
-    void linksInMail(new Uint8Array(job.bytes), { unwrap: job.unwrap, decoder: nodeDecoder }).then(
+    void linksInMail(new Uint8Array(job.bytes), { unwrap: job.unwrap, decoder: nodeDecoder, pdf: nodePdfReader }).then(
       (reading) => {
         port.postMessage({ id: job.id, reading } satisfies MailAnswer);
       },

@@ -4,6 +4,7 @@
  * sends nothing: only `--open` reads the configuration and talks to the service.
  */
 import { nodeDecoder } from '../decoders';
+import { nodePdfReader } from '../decoders/pdf';
 import { linksInMail, mailFormatOf, type MailFormat, type MailReport } from '../readers';
 import type { UnwrapMode } from '../resolve';
 import type { Input } from './input';
@@ -14,9 +15,9 @@ import { CliError } from './problems';
  * real targets); a usage error (exit 2) when it is not a mail, too large or damaged.
  */
 export async function readMail(input: Input, format: 'auto' | MailFormat, mode: UnwrapMode): Promise<MailReport> {
-  // A saved page or SVG is found at attachment:<its file name>, as in the mail that carried it.
+  // A saved page, SVG or PDF is found at attachment:<its file name>, as in the mail that carried it.
   const name = input.source.slice(Math.max(input.source.lastIndexOf('/'), input.source.lastIndexOf('\\')) + 1);
-  const mail = await linksInMail(input.bytes, { format, name, unwrap: mode === 'keep' ? 'keep' : 'unwrap', decoder: nodeDecoder });
+  const mail = await linksInMail(input.bytes, { format, name, unwrap: mode === 'keep' ? 'keep' : 'unwrap', decoder: nodeDecoder, pdf: nodePdfReader });
   if (!mail.ok) throw new CliError('mailInvalid', input.source, mail.reason);
   return mail;
 }

@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 import type { ImageDecoder, ImageHeader } from '../readers';
-import { zxingDecoder } from '../readers/zxing';
+import type { PixelDecoder } from '../readers/pdf';
+import { zxingDecoders } from '../readers/zxing';
 
 /** The bytes of a file as an ArrayBuffer of its own (the WebAssembly APIs take one). */
 function own(bytes: Uint8Array): ArrayBuffer {
@@ -39,5 +40,10 @@ async function pixels(bytes: Uint8Array, header: ImageHeader): Promise<ImageData
   return (await webp)(own(bytes));
 }
 
+const decoders = zxingDecoders(() => packaged('zxing_reader.wasm', 'zxing-wasm/reader/zxing_reader.wasm'), pixels);
+
 /** The decoder the library and the command use: one for the process, its WebAssembly loaded on the first image. */
-export const nodeDecoder: ImageDecoder = zxingDecoder(() => packaged('zxing_reader.wasm', 'zxing-wasm/reader/zxing_reader.wasm'), pixels);
+export const nodeDecoder: ImageDecoder = decoders.image;
+
+/** The same decoder, for pixels already drawn (a PDF's pages). */
+export const nodePixelDecoder: PixelDecoder = decoders.pixels;

@@ -28,6 +28,7 @@ export {
   type RegionName,
 } from '../egress';
 import { nodeDecoder } from '../decoders';
+import { nodePdfReader } from '../decoders/pdf';
 import { linksInImage as readImage, linksInMail as readMail, type ImageOptions, type ImageReading, type MailOptions, type MailReading } from '../readers';
 
 export {
@@ -42,6 +43,7 @@ export {
   MAIL_FAILURES,
   MAIL_LIMITS,
   MAIL_PROBLEMS,
+  PDF_LIMITS,
   type CodeBox,
   type CodeKind,
   type DecodedCode,
@@ -74,7 +76,10 @@ export {
 /**
  * Every link of a reported mail (.eml or Outlook .msg), with the text it pretended to be,
  * where it was found and what Isolink would isolate; the codes in its images are read too
- * (`where: qr:<image name>`). Never throws, never fetches: see MailReading.
+ * (`where: qr:<image name>`), and its PDFs with pdf.js (link annotations, text, scripts
+ * read as text, and with the optional `@napi-rs/canvas` installed the codes drawn on their
+ * pages). A PDF given on its own (`format: 'pdf'`, or told by `%PDF-`) is read as the one
+ * attachment of a mail. Never throws, never fetches: see MailReading.
  *
  * @example
  * import { readFile } from 'node:fs/promises';
@@ -83,7 +88,7 @@ export {
  * if (mail.ok) for (const link of mail.links) console.log(link.shown, '->', link.target, link.mismatch ? '(lies)' : '');
  */
 export function linksInMail(bytes: Uint8Array, options: MailOptions = {}): Promise<MailReading> {
-  return readMail(bytes, { decoder: nodeDecoder, ...options });
+  return readMail(bytes, { decoder: nodeDecoder, pdf: nodePdfReader, ...options });
 }
 
 /**

@@ -36,5 +36,5 @@ export {
   type ImageReading,
   type ImageReport,
 } from './image';
-export { IMAGE_LIMITS, MAIL_LIMITS, SCRIPT_LIMITS, ZIP_LIMITS } from './limits';
+export { IMAGE_LIMITS, MAIL_LIMITS, PDF_LIMITS, SCRIPT_LIMITS, ZIP_LIMITS } from './limits';
 export { imageHeader, type ImageFormat, type ImageHeader } from './picture';

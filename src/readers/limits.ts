@@ -80,3 +80,35 @@ export const ZIP_LIMITS = {
   /** Deepest RTF group nesting followed; deeper groups are read as text of the last one. */
   rtfDepth: 256,
 } as const;
+
+/**
+ * The bounds of reading a PDF (./pdf): what a hostile document can make pdf.js do. Stated
+ * in the README and SECURITY.md; a PDF beyond one is read to the bound and the rest said
+ * in a problem.
+ */
+export const PDF_LIMITS = {
+  /** Largest PDF read, in bytes (20 MiB). */
+  bytes: 20 * 1024 * 1024,
+  /** Most pages read for links and text (the first ones). */
+  pagesRead: 50,
+  /** Most pages drawn to read the codes on them (the first ones). */
+  pagesDrawn: 10,
+  /** Scale a page is drawn at: 2 is 144 dots per inch, enough for a code a couple of centimetres wide. */
+  renderScale: 2,
+  /** Most pixels of one drawn page (a Letter page at scale 2 is 1.9 million); a larger page is drawn smaller. */
+  renderPixels: 8_000_000,
+  /** Longest side of a drawn page, in pixels. */
+  renderSide: 8192,
+  /** Most time spent on one PDF, opening, reading and drawing together, in milliseconds. */
+  milliseconds: 20_000,
+  /** Most links kept from one PDF (annotations, text and scripts together). */
+  links: 5000,
+  /** Longest URL kept from a PDF, in characters; a longer one is left out. */
+  urlLength: 32_768,
+  /** Most codes kept from one PDF's pages. */
+  codes: 64,
+  /** Longest text kept of a code drawn on a page (a version 40 QR code holds 2,953 bytes). */
+  codeLength: 8192,
+  /** Longest text kept as what a link showed. */
+  shownLength: 200,
+} as const;

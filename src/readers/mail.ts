@@ -17,7 +17,9 @@ import { isCompoundFile, type Letter } from './letter';
 import { MAIL_LIMITS } from './limits';
 import { readMime } from './mime';
 import { readMsg } from './msg';
+import type { ImageFormat } from './picture';
 import { compoundDocument, officeKindOf } from './office';
+import type { PdfReader } from './pdf';
 import { fromAddress, senderStory, type MailAddress, type SenderStory } from './sender';
 import { problem, TOP_PLACES, visit, type MailProblem, type Reading } from './walk';
 import { isOfficeArchive, readZipDirectory } from './zip';
@@ -25,32 +27,41 @@ import { isOfficeArchive, readZipDirectory } from './zip';
 /**
  * What was read: a mail, MIME (`.eml`, what "Report phishing" attaches) or Outlook's
  * compound file (`.msg`); or a file saved from one and given on its own, an HTML page
- * (`html`), an SVG image (`svg`), a zip archive (`zip`), an Office document (`docx`,
- * `xlsx`, `pptx`, their macro-enabled forms too) or an RTF document (`rtf`), read as a
- * mail holding it would be.
+ * (`html`), an SVG image (`svg`), a PDF (`pdf`), a zip archive (`zip`), an Office document
+ * (`docx`, `xlsx`, `pptx`, their macro-enabled forms too), an RTF document (`rtf`) or an
+ * image (`png`, `jpeg`, `gif`, `webp`, `bmp`: its codes), read as a mail holding it would be.
  */
-export type MailFormat = 'eml' | 'msg' | 'html' | 'svg' | 'zip' | 'docx' | 'xlsx' | 'pptx' | 'rtf';
+export type MailFormat = 'eml' | 'msg' | 'html' | 'svg' | 'pdf' | 'zip' | 'docx' | 'xlsx' | 'pptx' | 'rtf' | ImageFormat;
 
 /** The formats of a file given on its own, and the type a mail would declare for it. */
 const ALONE_TYPES = {
   html: 'text/html',
   svg: 'image/svg+xml',
+  pdf: 'application/pdf',
   zip: 'application/zip',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   rtf: 'application/rtf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
 } as const satisfies Record<Exclude<MailFormat, 'eml' | 'msg'>, string>;
 
 type AloneFormat = keyof typeof ALONE_TYPES;
+
+/** The kinds (./kinds) that are a format given on its own as they are; a zip is told apart from an Office document. */
+const ALONE_KINDS: ReadonlySet<string> = new Set<string>(['html', 'svg', 'pdf', 'rtf', 'png', 'jpeg', 'gif', 'webp', 'bmp']);
 
 /** How linksInMail reads the bytes it is given. */
 export interface MailOptions {
   /**
    * How to read the bytes: `auto` (the default) tells them by their first bytes (an
-   * Outlook .msg, a MIME mail, an HTML page, an SVG, a zip or an Office document, an RTF
-   * document) and by `name`; `html`, `svg`, `zip`, `docx`, `xlsx`, `pptx` and `rtf` read a
-   * saved attachment as the one file of a mail.
+   * Outlook .msg, a MIME mail, an HTML page, an SVG, a PDF, a zip or an Office document, an
+   * RTF document, an image) and by `name`; the other formats read a saved attachment as the
+   * one file of a mail.
    */
   readonly format?: 'auto' | MailFormat;
   /**
@@ -66,6 +77,13 @@ export interface MailOptions {
    * are not read. The package's `linksInMail` gives its own.
    */
   readonly decoder?: ImageDecoder;
+  /**
+   * Reads the mail's PDFs (link annotations, text, scripts as text, codes drawn on their
+   * pages) with this reader, pdf.js where it may run; their links join the list at
+   * `attachment:<name>` and `qr:<name>`. Without one, a PDF is listed with its hash, not
+   * read. The package's `linksInMail` gives its own.
+   */
+  readonly pdf?: PdfReader;
 }
 
 /** Why a mail could not be read at all, in English with `$1` for its params. */
@@ -141,9 +159,10 @@ function zipFormat(bytes: Uint8Array): AloneFormat {
 function aloneFormat(bytes: Uint8Array, format: 'auto' | MailFormat, name: string): AloneFormat | null {
   if (format !== 'auto') return format === 'eml' || format === 'msg' ? null : format;
   const detected = detectKind(bytes);
-  if (detected === 'html' || detected === 'svg' || detected === 'rtf') return detected;
   if (detected === 'zip') return zipFormat(bytes);
+  if (detected !== null && ALONE_KINDS.has(detected)) return detected as AloneFormat;
   if (detected !== null) return null;
+  // Only text formats are told by their name: a PDF, a zip or an image is one by its first bytes or not at all.
   const [named] = claimedKinds(name, '');
   return named === 'html' || named === 'svg' || named === 'rtf' ? named : null;
 }
@@ -206,6 +225,7 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
     remote: new Set(),
     problems: [],
     decoder: options.decoder,
+    pdf: options.pdf,
     unwrap,
     opened: 0,
     scanned: 0,

@@ -5,7 +5,8 @@
  * `invoice.pdf` is read as HTML, an SVG as an SVG whatever it is called. A kind with no
  * reader yet is listed with its hash and left unread; giving it one is one line of
  * PART_READERS. An archive holds entries, each a file read by this same walk (./zip); a
- * document holds images, scanned for codes as any image.
+ * document holds images, scanned for codes as any image; a PDF is read by the PDF reader
+ * the caller gives (./pdf), where pdf.js runs.
  */
 import { extractUrls } from '../fang';
 import { fillTemplate } from '../net/template';
@@ -15,6 +16,7 @@ import { decodeText } from './charset';
 import { describeFile, type MailAttachment } from './files';
 import type { LinkList } from './found';
 import { collapse, readHtml, type HtmlReading } from './html';
+import { meaningOf } from './codes';
 import { linksInImage, type ImageDecoder } from './image';
 import { claimedKinds, detectKind, type FileKind } from './kinds';
 import { isCompoundFile, type Attached, type Letter } from './letter';
@@ -23,6 +25,7 @@ import { readMime } from './mime';
 import { readMsg } from './msg';
 import { compoundDocument, readOffice, type OfficeLink, type OfficePart } from './office';
 import { readRtf } from './rtf';
+import type { PdfReader, PdfReading } from './pdf';
 import { readSvg } from './svg';
 import { entryLabel, expandEntry, isOfficeArchive, readZipDirectory, type ZipBudget, type ZipDirectory, type ZipFailure } from './zip';
 
@@ -47,6 +50,13 @@ export const MAIL_PROBLEMS = {
   legacyOfficeNotRead:
     'is a legacy binary Office document (.doc, .xls, .ppt), which Isolink does not read: save it as .docx, .xlsx or .pptx in a sandbox and give Isolink that',
   documentTextTooLong: 'has more text than the $1 characters read for links; the rest was not read',
+  pdfEncrypted: 'is a PDF encrypted with a password; reading it needs that password, which Isolink does not ask for',
+  pdfTooLarge: 'is a PDF larger than the limit of $1 MiB; it was not read',
+  pdfTooSlow: 'is a PDF that took longer than $1 s to read; what was found by then is listed',
+  pdfTooManyPages: 'is a PDF of $1 pages; the first $2 were read for links and the first $3 drawn for codes',
+  pdfNotDrawn: 'is a PDF whose pages were not drawn to read codes on them: $1',
+  pdfEmbeddedFiles: 'is a PDF holding $1 embedded files ($2), which were not read',
+  pdfPartUnreadable: 'is a PDF with a part that could not be read ($1): $2',
 } as const satisfies Record<string, string>;
 
 /** The stable code of a MailProblem (`messageTooDeep`, `tooManyLinks`, …). */
@@ -67,6 +77,8 @@ export interface Reading {
   readonly remote: Set<string>;
   readonly problems: MailProblem[];
   readonly decoder: ImageDecoder | undefined;
+  /** What reads a PDF's links (pdf.js where it may run); without one a PDF is listed, not read. */
+  readonly pdf?: PdfReader | undefined;
   readonly unwrap: Exclude<UnwrapMode, 'ask'>;
   opened: number;
   scanned: number;
@@ -167,6 +179,35 @@ const imagePart: PartReader = async (reading, { attachment }) => {
     return;
   }
   for (const code of image.codes) if (code.url !== null) reading.links.add(code.url, null, where);
+};
+
+/** A PDF, read where pdf.js runs: its links at `attachment:<name>`, the codes drawn on its pages at `qr:<name>`. */
+const pdfPart: PartReader = async (reading, { attachment }) => {
+  if (reading.pdf === undefined || !open(reading)) return;
+  const where = attachmentPlace(attachment);
+  let found: PdfReading;
+  try {
+    found = await reading.pdf(attachment.bytes);
+  } catch (error) {
+    // The readers given here answer failures as data; one that throws still costs only this file.
+    problem(reading, 'attachmentUnreadable', [messageOf(error)], where);
+    return;
+  }
+  if (!found.ok) {
+    if (found.code === 'pdfUnreadable') problem(reading, 'attachmentUnreadable', found.params, where);
+    else problem(reading, found.code, found.params, where);
+    return;
+  }
+  for (const link of found.links) reading.links.add(link.url, link.shown, where, link.script);
+  const drawn = `qr:${placeName(attachment.name === '' ? attachment.mimeType : attachment.name)}`;
+  for (const code of found.codes) {
+    const { url } = meaningOf(code.text, reading.unwrap);
+    if (url !== null) reading.links.add(url, null, drawn);
+  }
+  for (const note of found.notes) {
+    const params = note.code === 'scriptTooLong' ? [String(SCRIPT_LIMITS.characters), String(SCRIPT_LIMITS.literals)] : note.params;
+    problem(reading, note.code, params, where);
+  }
 };
 
 /** An attached or forwarded message (MIME or Outlook, told by its bytes), walked in turn to MAIL_LIMITS.messageDepth. */
@@ -324,6 +365,7 @@ const PART_READERS: Partial<Readonly<Record<FileKind, PartReader>>> = {
   html: htmlPart,
   svg: svgPart,
   mail: messagePart,
+  pdf: pdfPart,
   png: imagePart,
   jpeg: imagePart,
   gif: imagePart,

@@ -9,6 +9,7 @@ import type { ReaderOptions, ReadResult } from 'zxing-wasm/reader';
 
 import type { CodeBox, DecodedCode, ImageDecoder } from './image';
 import { IMAGE_LIMITS } from './limits';
+import type { PagePixels, PixelDecoder } from './pdf';
 import type { ImageHeader } from './picture';
 
 /** The decoder's WebAssembly, as bytes: read from a file in Node, from the extension's package in a page. */
@@ -45,6 +46,22 @@ function boxOf(result: ReadResult): CodeBox | null {
  * page or process (zxing-wasm keeps one), so make one decoder and keep it.
  */
 export function zxingDecoder(wasm: WasmSource, pixels?: PixelSource): ImageDecoder {
+  return zxingDecoders(wasm, pixels).image;
+}
+
+/** The codes of a module's results: throws the decoder's error for an image it could not load. */
+function decoded(results: readonly ReadResult[]): readonly DecodedCode[] {
+  // An image it cannot load is one result with no format and the error.
+  const unread = results.find((result) => !result.isValid && (result.format as string) === '' && result.error !== '');
+  if (unread !== undefined) throw new Error(unread.error);
+  return results.filter((result) => result.isValid).map((result) => ({ text: result.text, format: result.format, box: boxOf(result) }));
+}
+
+/**
+ * Both decoders of one ZXing module: of an image file (`image`), and of pixels already
+ * drawn (`pixels`: a PDF's page), the WebAssembly loaded once for both.
+ */
+export function zxingDecoders(wasm: WasmSource, pixels?: PixelSource): { readonly image: ImageDecoder; readonly pixels: PixelDecoder } {
   let ready: Promise<typeof import('zxing-wasm/reader')> | undefined;
   /** The decoder's code and WebAssembly, loaded on the first image: not where a page or the command starts. */
   const load = async (): Promise<typeof import('zxing-wasm/reader')> => {
@@ -52,20 +69,26 @@ export function zxingDecoder(wasm: WasmSource, pixels?: PixelSource): ImageDecod
     await zxing.prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
     return zxing;
   };
-  return async (bytes: Uint8Array, header: ImageHeader): Promise<readonly DecodedCode[]> => {
+  const module = async (): Promise<typeof import('zxing-wasm/reader')> => {
     ready ??= load();
-    let zxing: typeof import('zxing-wasm/reader');
     try {
-      zxing = await ready;
+      return await ready;
     } catch (error) {
       ready = undefined;
       throw error;
     }
-    const image = (await pixels?.(bytes, header)) ?? bytes;
-    const results = await zxing.readBarcodes(image, READER);
-    // An image it cannot load is one result with no format and the error.
-    const unread = results.find((result) => !result.isValid && (result.format as string) === '' && result.error !== '');
-    if (unread !== undefined) throw new Error(unread.error);
-    return results.filter((result) => result.isValid).map((result) => ({ text: result.text, format: result.format, box: boxOf(result) }));
+  };
+  return {
+    image: async (bytes: Uint8Array, header: ImageHeader): Promise<readonly DecodedCode[]> => {
+      const zxing = await module();
+      const image = (await pixels?.(bytes, header)) ?? bytes;
+      return decoded(await zxing.readBarcodes(image, READER));
+    },
+    pixels: async ({ data, width, height }: PagePixels): Promise<readonly DecodedCode[]> => {
+      const zxing = await module();
+      // zxing-wasm reads an ImageData's fields, not its class: Node has no ImageData of its own.
+      const image = { data, width, height, colorSpace: 'srgb' } as ImageData;
+      return decoded(await zxing.readBarcodes(image, READER));
+    },
   };
 }

@@ -87,6 +87,6 @@ describe('isolink mail <attachment>', () => {
     const ran = await isolink(['mail', '--format', 'pdfx', join(OFFICE, 'link.docx')]);
 
     expect(ran.code).toBe(2);
-    expect(ran.stderr).toContain('--format takes auto, eml, msg, html, svg, zip, docx, xlsx, pptx, rtf');
+    expect(ran.stderr).toContain('--format takes auto, eml, msg, html, svg, pdf, zip, docx, xlsx, pptx, rtf, png, jpeg, gif, webp, bmp');
   });
 });

@@ -3,6 +3,7 @@
  * simulator over real HTTP on 127.0.0.1 for --open. Reading a mail sends nothing and needs
  * no configuration; only --open talks to the service.
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -161,7 +162,26 @@ describe('isolink mail', () => {
     expect(table.stdout.split('\n')[1]).toBe('2\t\thttps://voice.evil.example/l\tattachment:VoiceMessage.svg\tSCRIPT');
     const page = await isolink(['mail', '--format', 'html', '--json', put(dir, 'saved.txt', '<a href="https://page.example/">p</a>')]);
     expect(records(page.stdout).map((link) => link['where'])).toEqual([['attachment:saved.txt']]);
-    expect((await isolink(['mail', '--format', 'pdf', file])).code).toBe(2);
+    expect((await isolink(['mail', '--format', 'exe', file])).code).toBe(2);
+  });
+
+  it('reads a saved PDF on its own, by its first bytes or --format pdf: its link annotation, text URLs and drawn code', async () => {
+    const fixture = (name: string): string => resolve(import.meta.dirname, '../fixtures/pdf', name);
+    const ran = await isolink(['mail', '--json', fixture('links.pdf')]);
+    expect(ran.code).toBe(0);
+    expect(records(ran.stdout).map((link) => [link['target'], link['shown'], link['where'], link['scriptOnly']])).toEqual([
+      ['https://base.example/portal/login?id=7', 'Open document', ['attachment:links.pdf'], false],
+      ['https://absolute.example/a', null, ['attachment:links.pdf'], false],
+      ['https://text.example/path?q=1', null, ['attachment:links.pdf'], false],
+      ['https://defanged.example/x', null, ['attachment:links.pdf'], false],
+    ]);
+    const dir = scratch();
+    const renamed = put(dir, 'scan.bin', readFileSync(fixture('qr-image.pdf')));
+    const qr = await isolink(['mail', '--format', 'pdf', '--json', renamed]);
+    expect(records(qr.stdout).map((link) => [link['target'], link['where']])).toEqual([['https://qr-image.example/scan', ['qr:scan.bin']]]);
+    const locked = await isolink(['mail', fixture('encrypted.pdf')]);
+    expect(locked.code).toBe(0);
+    expect(locked.stderr).toContain('attachment:encrypted.pdf is a PDF encrypted with a password');
   });
 
   it('reads with no configuration, and with a broken one, and sends nothing', async () => {

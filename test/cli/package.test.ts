@@ -64,13 +64,14 @@ describe('the npm package', () => {
         'dist/webp_dec.wasm',
         'dist/licenses/zxing-wasm.txt',
         'dist/licenses/jsquash-webp.txt',
+        'dist/licenses/pdfjs-dist.txt',
         'package.json',
         'README.md',
         'LICENSE',
       ]),
     );
     const known =
-      /^(?:dist\/[\w-]+\.(?:js|d\.ts)|dist\/(?:zxing_reader|webp_dec)\.wasm|dist\/licenses\/[\w-]+\.txt|package\.json|README\.md|CHANGELOG\.md|SECURITY\.md|LICENSE)$/;
+      /^(?:dist\/[\w.-]+\.(?:js|d\.ts)|dist\/(?:zxing_reader|webp_dec)\.wasm|dist\/licenses\/[\w-]+\.txt|package\.json|README\.md|CHANGELOG\.md|SECURITY\.md|LICENSE)$/;
     expect(paths.filter((path) => !known.test(path))).toEqual([]);
   });
 
@@ -96,6 +97,8 @@ describe('the npm package', () => {
       import { createClient, refang, defang, extractUrls, unwrap, isAuthError, AuthError, isValidationError, linksInMail, linksInImage } from 'isolink';
       import { readFileSync } from 'node:fs';
       const images = await Promise.all(process.env.IMAGES.split(',').map(async (file) => linksInImage(readFileSync(file))));
+      const pdfs = [];
+      for (const file of process.env.PDFS.split(',')) pdfs.push(await linksInMail(readFileSync(file), { name: 'doc.pdf' }));
       const mail = await linksInMail(new TextEncoder().encode('From: a@b.example\\r\\nSubject: s\\r\\nContent-Type: text/html\\r\\n\\r\\n<a href="https://real.example/x">www.paypal.com</a>'));
       const client = createClient({ baseUrl: process.env.SIM_URL, launchBase: process.env.SIM_URL, token: process.env.SIM_TOKEN });
       const { url } = unwrap(refang('hxxps://eur01.safelinks.protection.outlook[.]com/?url=https%3A%2F%2Freal.example%2F&data=1'));
@@ -108,6 +111,7 @@ describe('the npm package', () => {
         browser: typeof globalThis.browser, chrome: typeof globalThis.chrome,
         mail: mail.ok ? mail.links.map((link) => [link.target, link.mismatch]) : mail.reason,
         images: images.map((image) => image.ok ? image.codes.map((code) => code.target) : image.reason),
+        pdfs: pdfs.map((pdf) => pdf.ok ? [pdf.links.map((link) => link.target), pdf.problems.map((problem) => problem.code)] : pdf.reason),
       }));`;
     // Asynchronously: the simulator answers from this process.
     const ran = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
@@ -119,6 +123,8 @@ describe('the npm package', () => {
         SIM_TOKEN: sim.adminToken,
         // A PNG (read by ZXing's own reader) and a WebP (read through libwebp), both from the package's dist/.
         IMAGES: ['content-https.png', 'format-webp-lossy.webp'].map((file) => join(ROOT, 'test/fixtures/qr', file)).join(','),
+        // pdf.js bundled; @napi-rs/canvas, not installed with the package, draws no page here.
+        PDFS: ['links.pdf', 'qr-image.pdf'].map((file) => join(ROOT, 'test/fixtures/pdf', file)).join(','),
       },
     });
     expect(ran.stderr).toBe('');
@@ -133,6 +139,13 @@ describe('the npm package', () => {
       chrome: 'undefined',
       mail: [['https://real.example/x', true]],
       images: [['https://mail-quota.evil.example/verify?user=alice'], ['https://evil.example/format']],
+      pdfs: [
+        [
+          ['https://base.example/portal/login?id=7', 'https://absolute.example/a', 'https://text.example/path?q=1', 'https://defanged.example/x'],
+          ['pdfNotDrawn'],
+        ],
+        [[], ['pdfNotDrawn']],
+      ],
     });
     expect(String(result['launch'])).toMatch(new RegExp(`^${sim.url}/launch\\?ctx=\\w+$`));
     expect(sim.state.contexts.size).toBe(1);

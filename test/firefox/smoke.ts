@@ -324,6 +324,27 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
     pass(
       `a QR code chosen on the mail page was decoded in the decoder's worker and listed (${qrRow.includes('mail-quota.evil.example/verify') ? 'https://mail-quota.evil.example/verify…' : '?'})`,
     );
+    // A PDF chosen on its own: read by pdf.js in the same worker, its link annotation and the QR code drawn on its page listed.
+    const pdf = readFileSync(join(ROOT, 'test/fixtures/pdf/invoice.pdf')).toString('base64');
+    await evaluate(
+      `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/mail.html');` +
+        ` const bytes = Uint8Array.from(atob('${pdf}'), (c) => c.charCodeAt(0));` +
+        ` const transfer = new view.DataTransfer(); transfer.items.add(new view.File([bytes], 'invoice.pdf', { type: 'application/pdf' }));` +
+        ` const input = view.document.querySelector('input[type=file]'); input.files = transfer.files;` +
+        ` input.dispatchEvent(new view.Event('change', { bubbles: true })); return 'chosen';`,
+    );
+    await until("the chosen PDF's link and drawn QR code listed on the mail page", async () => {
+      mailText = String(
+        await evaluate(
+          `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/mail.html');` +
+            ` return view.document.querySelectorAll('input[type=checkbox]').length + ' ' + view.document.querySelector('main')?.textContent;`,
+        ),
+      );
+      return mailText.startsWith('2 ') && mailText.includes('pdf-link.evil.example') && mailText.includes('pdf-qr.evil.example') ? mailText : undefined;
+    }).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; the page says: ${mailText.slice(-500)}`);
+    });
+    pass("a PDF chosen on the mail page was read by pdf.js in the decoder's worker: its link annotation and the QR code drawn on its page listed");
     await send('popup.html', { type: 'isolate', data: { url: 'hxxps://invoice[.]evil[.]example/pay?id=7', session: 'standard' } });
     const prefix = `${sim.launchBase}/launch?ctx=`;
     const tabUrl = await until('a tab at the launch URL', async () => {

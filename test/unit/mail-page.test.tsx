@@ -85,13 +85,13 @@ function file(text: string, name = 'reported.eml'): File {
 // ---- reading ----------------------------------------------------------------
 
 describe('mail page: a mail read', () => {
-  it('names its file input "Reported mail" and accepts .eml and .msg, saved attachments, and the images read for QR codes', async () => {
+  it('names its file input "Reported mail" and accepts .eml and .msg, saved attachments (PDFs too), and the images read for QR codes', async () => {
     await renderPage();
 
     const input = fileInput();
     expect(input.type).toBe('file');
     expect(input.accept.split(',')).toEqual([
-      ...'.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp'.split(
+      ...'.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,.pdf,application/pdf,image/png,image/jpeg,image/gif,image/webp,image/bmp'.split(
         ',',
       ),
       ...'.zip,application/zip,application/x-zip-compressed,.rtf,application/rtf,text/rtf'.split(','),

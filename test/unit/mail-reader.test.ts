@@ -204,12 +204,19 @@ describe('the mail itself', () => {
   it.each<[string, Uint8Array, Partial<MailReading>]>([
     ['an empty file', new Uint8Array(), { ok: false, code: 'mailEmpty' }],
     ['a file over the limit', new Uint8Array(MAIL_LIMITS.bytes + 1).fill(0x61), { ok: false, code: 'mailTooLarge', params: ['25'] }],
-    ['a PNG', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), { ok: false, code: 'notMail' }],
+    ['a program', Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]), { ok: false, code: 'notMail' }],
     ['prose', encode('Dear team, nothing to see here.\n'), { ok: false, code: 'notMail' }],
   ])('refuses %s with a code and words', async (_, bytes, expected) => {
     const reading = await linksInMail(bytes);
     expect(reading).toMatchObject(expected);
     expect(reading.ok ? '' : reading.reason).not.toBe('');
+  });
+
+  it('reads an image given on its own as the one file of a mail: listed, its codes read by the decoder given', async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    const reading = await linksInMail(png, { name: 'scan.png' });
+    expect(reading).toMatchObject({ ok: true, format: 'png', links: [] });
+    expect(reading.ok ? reading.attachments.map((file) => [file.name, file.detected]) : []).toEqual([['scan.png', 'image/png']]);
   });
 
   it('refuses a .msg that is not a compound file when told it is a .msg, and a damaged compound file', async () => {

@@ -69,7 +69,24 @@ function printLinks(out: Output, mail: MailReport, name: string): void {
 }
 
 /** What --format takes: auto, a mail's format, or a saved attachment's. */
-const FORMATS = ['auto', 'eml', 'msg', 'html', 'svg', 'zip', 'docx', 'xlsx', 'pptx', 'rtf'] as const satisfies readonly ('auto' | MailFormat)[];
+const FORMATS = [
+  'auto',
+  'eml',
+  'msg',
+  'html',
+  'svg',
+  'pdf',
+  'zip',
+  'docx',
+  'xlsx',
+  'pptx',
+  'rtf',
+  'png',
+  'jpeg',
+  'gif',
+  'webp',
+  'bmp',
+] as const satisfies readonly ('auto' | MailFormat)[];
 
 function isFormat(value: string): value is (typeof FORMATS)[number] {
   return (FORMATS as readonly string[]).includes(value);
@@ -107,8 +124,9 @@ export const mail: Command = {
     '              hold it), files (which), first and last date, flags (mismatch, wrapped)',
     '--top N       with --by-target: the N most reported targets',
     '--jobs N      threads to read on (default: one per core)',
-    '--format auto|eml|msg|html|svg|zip|docx|xlsx|pptx|rtf  how to read one file (auto: by',
-    '              its first bytes and name)',
+    '--format F    how to read one file: auto (by its first bytes and name), eml, msg, or',
+    '              a saved attachment: html, svg, pdf, zip, docx, xlsx, pptx, rtf, png, jpeg,',
+    '              gif, webp, bmp',
     '--open        create a context for every link that can be isolated, as bulk does; for',
     '              several mails, each distinct target once, in one batched request',
     '--only 1,3-4  with --open and one mail: only these rows',

@@ -1,6 +1,6 @@
 /**
- * A page's image decoder: the decoder (./sandbox) run apart from the page, made on the
- * first image and kept for the next. In Chrome it is a hidden frame of the extension's
+ * A page's image decoder and PDF reader: the decoder (./sandbox) run apart from the page,
+ * made on the first image or PDF and kept for the next. In Chrome it is a hidden frame of the extension's
  * sandboxed decoder page, the only place whose policy allows WebAssembly. Firefox has no
  * sandboxed pages and lets no extension page be framed (frame-ancestors 'none'), so there
  * it is a worker of the same script, under the extension pages' policy, which allows
@@ -12,10 +12,14 @@ import { browser } from 'wxt/browser';
 
 import { t } from '../../i18n';
 import type { DecodedCode, ImageDecoder } from '../../readers/image';
-import { DECODER_PAGE, DECODER_SCRIPT, DECODER_WASM, REPLY, type Request } from './wire';
+import { PDF_LIMITS } from '../../readers/limits';
+import type { PdfReader, PdfReading } from '../../readers/pdf';
+import { DECODER_PAGE, DECODER_SCRIPT, DECODER_WASM, REPLY, type Reply, type Request } from './wire';
 
 /** How long an image may take: the largest allowed decodes in about 3 s on a slow machine. */
 const ANSWER_MS = 30_000;
+/** How long a PDF may take: its own limit (PDF_LIMITS.milliseconds), pdf.js's loading and a margin. */
+const PDF_ANSWER_MS = PDF_LIMITS.milliseconds + 25_000;
 /** How long the decoder may take to start. */
 const READY_MS = 10_000;
 
@@ -66,13 +70,18 @@ function start(document: Document, receive: (data: unknown) => void): Channel {
 }
 
 interface Waiting {
-  readonly resolve: (codes: readonly DecodedCode[]) => void;
+  readonly resolve: (reply: Exclude<Reply, { kind: 'ready' | 'failed' }>) => void;
   readonly reject: (error: Error) => void;
   readonly timer: ReturnType<typeof setTimeout>;
 }
 
 /** The decoder, as a function of the image; `document` is where a frame goes. */
 export function frameDecoder(document: Document = globalThis.document): ImageDecoder {
+  return frameReaders(document).image;
+}
+
+/** The decoder's two readers, sharing one frame or worker: of an image's codes, and of a PDF. */
+export function frameReaders(document: Document = globalThis.document): { readonly image: ImageDecoder; readonly pdf: PdfReader } {
   const waiting = new Map<number, Waiting>();
   let next = 0;
   let ready: Promise<Channel> | undefined;
@@ -97,8 +106,8 @@ export function frameDecoder(document: Document = globalThis.document): ImageDec
     if (wait === undefined) return;
     waiting.delete(message.id);
     clearTimeout(wait.timer);
-    if (message.kind === 'codes') wait.resolve(message.codes);
-    else wait.reject(new Error(message.error));
+    if (message.kind === 'failed') wait.reject(new Error(message.error));
+    else wait.resolve(message);
   }
 
   /** Starts the decoder and hands it its WebAssembly once it says it is ready. */
@@ -124,7 +133,8 @@ export function frameDecoder(document: Document = globalThis.document): ImageDec
     });
   }
 
-  return async (bytes, header) => {
+  /** Sends a request (its buffer moved, not copied) and waits for its answer, at most `ms`. */
+  async function ask(request: (id: number) => Request, buffer: ArrayBuffer, ms: number): Promise<Exclude<Reply, { kind: 'ready' | 'failed' }>> {
     ready ??= open();
     let target: Channel;
     try {
@@ -134,13 +144,38 @@ export function frameDecoder(document: Document = globalThis.document): ImageDec
       throw error;
     }
     const id = ++next;
-    const image = bytes.slice().buffer;
-    return new Promise<readonly DecodedCode[]>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        close(t('qrDecoderNoAnswer', String(ANSWER_MS / 1000)));
-      }, ANSWER_MS);
+        close(t('qrDecoderNoAnswer', String(ms / 1000)));
+      }, ms);
       waiting.set(id, { resolve, reject, timer });
-      target.post({ kind: 'decode', id, image, format: header.format, width: header.width, height: header.height }, [image]);
+      target.post(request(id), [buffer]);
     });
+  }
+
+  const image: ImageDecoder = async (bytes, header) => {
+    const buffer = bytes.slice().buffer;
+    const reply = await ask(
+      (id) => ({ kind: 'decode', id, image: buffer, format: header.format, width: header.width, height: header.height }),
+      buffer,
+      ANSWER_MS,
+    );
+    if (reply.kind !== 'codes') throw new Error('qrDecoderWrongAnswer');
+    return reply.codes satisfies readonly DecodedCode[];
   };
+
+  /** A PDF read in the decoder; a decoder that fails or does not answer is a PDF left unread, said as such. */
+  const pdf: PdfReader = async (bytes) => {
+    if (bytes.length > PDF_LIMITS.bytes) return { ok: false, code: 'pdfTooLarge', params: [String(PDF_LIMITS.bytes / 1024 / 1024)] };
+    const buffer = bytes.slice().buffer;
+    try {
+      const reply = await ask((id) => ({ kind: 'pdf', id, pdf: buffer }), buffer, PDF_ANSWER_MS);
+      if (reply.kind !== 'pdf') throw new Error('qrDecoderWrongAnswer');
+      return reply.reading satisfies PdfReading;
+    } catch (error) {
+      return { ok: false, code: 'pdfUnreadable', params: [error instanceof Error ? error.message : String(error)] };
+    }
+  };
+
+  return { image, pdf };
 }

@@ -1,14 +1,17 @@
 /**
  * The decoder's side: it runs apart from the page that asks (in Chrome a sandboxed page
- * in a frame, so a flaw in decoding a hostile image reaches no extension API and no token;
- * in Firefox, which has no sandboxed pages, a worker), takes images from that page only,
- * and answers with their codes as text. The WebAssembly comes from that page, which reads
- * it from the extension's own files.
+ * in a frame, so a flaw in decoding a hostile image or PDF reaches no extension API and no
+ * token; in Firefox, which has no sandboxed pages, a worker), takes images and PDFs from
+ * that page only, and answers with their codes and links as text. The WebAssembly comes
+ * from that page, which reads it from the extension's own files. PDFs are read by pdf.js
+ * (./pdf), loaded on the first one.
  */
 import { IMAGE_LIMITS } from '../../readers/limits';
-import { zxingDecoder } from '../../readers/zxing';
+import type { PdfReading } from '../../readers/pdf';
+import { zxingDecoders } from '../../readers/zxing';
+import { sandboxPdfReader } from './pdf';
 import { browserPixels } from './pixels';
-import { MAX_ERROR, MAX_TEXT, REQUEST, type Reply } from './wire';
+import { MAX_ERROR, MAX_TEXT, REQUEST, type Reply, type WirePdfReading } from './wire';
 
 /** Where the decoder talks to the page that asked: its frame's parent, or its worker's owner. */
 export interface DecoderPort {
@@ -49,13 +52,28 @@ export function workerPort(self: {
   };
 }
 
+/** A PDF's reading within what the page accepts (./wire): its notes' words cut to MAX_ERROR. */
+function fitted(reading: PdfReading): WirePdfReading {
+  const cut = (params: readonly string[]): string[] => params.slice(0, 4).map((param) => param.slice(0, MAX_ERROR));
+  if (!reading.ok) return { ok: false, code: reading.code, params: cut(reading.params) };
+  return {
+    ok: true,
+    pages: reading.pages,
+    links: reading.links.map((link) => ({ ...link })),
+    codes: reading.codes.map((code) => ({ ...code })),
+    notes: reading.notes.map((note) => ({ code: note.code, params: cut(note.params) })),
+  };
+}
+
 /** Serves decoding on a port: call once, where the decoder runs. */
 export function serveDecoder(port: DecoderPort): void {
   let wasm: ((value: ArrayBuffer) => void) | undefined;
   const wasmReady = new Promise<ArrayBuffer>((resolve) => {
     wasm = resolve;
   });
-  const decode = zxingDecoder(() => wasmReady, browserPixels);
+  const decoders = zxingDecoders(() => wasmReady, browserPixels);
+  const decode = decoders.image;
+  const readPdf = sandboxPdfReader(decoders.pixels);
   const reply = (message: Reply): void => {
     port.post(message);
   };
@@ -65,6 +83,17 @@ export function serveDecoder(port: DecoderPort): void {
     const message = request.data;
     if (message.kind === 'wasm') {
       wasm?.(message.wasm);
+      return;
+    }
+    if (message.kind === 'pdf') {
+      readPdf(new Uint8Array(message.pdf)).then(
+        (reading) => {
+          reply({ kind: 'pdf', id: message.id, reading: fitted(reading) });
+        },
+        (error: unknown) => {
+          reply({ kind: 'failed', id: message.id, error: (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR) });
+        },
+      );
       return;
     }
     const header = { format: message.format, width: message.width, height: message.height };

@@ -36,10 +36,11 @@ export interface AppProps {
 const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
 /** The page offers the options when Isolink is not set up: the connection is what to fix. */
 const openOptionsPage = (): Promise<void> => openOptionsAt('connection');
-/** The reader is a chunk of its own, loaded with the first file; the decoder's frame is made on the mail's first image. */
+/** The reader is a chunk of its own, loaded with the first file; the decoder's frame is made on the mail's first image or PDF. */
 const importReader: MailDeps['loadReader'] = async () => {
-  const [{ linksInMail, linksInImage }, { frameDecoder }] = await Promise.all([import('../../readers'), import('../decoder/frame')]);
-  return { linksInMail, linksInImage, decoder: frameDecoder() };
+  const [{ linksInMail, linksInImage }, { frameReaders }] = await Promise.all([import('../../readers'), import('../decoder/frame')]);
+  const { image, pdf } = frameReaders();
+  return { linksInMail, linksInImage, decoder: image, pdf };
 };
 
 /** A scan's pixels; the capture's code is loaded only by a page opened for a scan. */
@@ -65,10 +66,10 @@ const closeThisPage: MailDeps['closePage'] = async () => {
 
 /**
  * The types the file input takes: mails by extension and by MIME type, the attachments
- * saved from them (pages, SVGs, zips, Office and RTF documents), and the images read for codes.
+ * saved from them (pages, SVGs, PDFs, zips, Office and RTF documents), and the images read for codes.
  */
 const ACCEPT = [
-  '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,image/png,image/jpeg,image/gif,image/webp,image/bmp',
+  '.eml,.msg,message/rfc822,application/vnd.ms-outlook,.html,.htm,text/html,.svg,image/svg+xml,.pdf,application/pdf,image/png,image/jpeg,image/gif,image/webp,image/bmp',
   '.zip,application/zip,application/x-zip-compressed,.rtf,application/rtf,text/rtf',
   '.docx,.docm,.dotx,.dotm,.xlsx,.xlsm,.pptx,.pptm',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -5,6 +5,7 @@
 import type { Connector } from '../../messaging/page';
 import type { ScanRequest } from '../../messaging/scan';
 import type { ImageDecoder, linksInImage, linksInMail } from '../../readers';
+import type { PdfReader } from '../../readers/pdf';
 
 /** The mail reader: loaded on the first file, so the page's first script stays small. */
 interface MailReader {
@@ -13,6 +14,8 @@ interface MailReader {
   readonly linksInImage?: typeof linksInImage;
   /** What reads the codes in the mail's images (the decoder frame); without one, images are not read. */
   readonly decoder?: ImageDecoder;
+  /** What reads the mail's PDFs (pdf.js in the decoder frame); without one, a PDF is listed, not read. */
+  readonly pdf?: PdfReader;
 }
 
 /** The file as the page takes it: a File, or anything with its name, size and bytes. */

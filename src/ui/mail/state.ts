@@ -179,8 +179,13 @@ export function createMailState(deps: MailDeps) {
   /** One mail's bytes read; a throw (the reader's bug) is said as a damaged mail. */
   async function readMail(loaded: Awaited<ReturnType<MailDeps['loadReader']>>, bytes: Uint8Array, mode: ReadMode, name: string): Promise<MailReading> {
     try {
-      // The name tells a saved page or SVG given on its own when its content does not.
-      return await loaded.linksInMail(bytes, { unwrap: mode, name, ...(loaded.decoder === undefined ? {} : { decoder: loaded.decoder }) });
+      // The name tells a saved page or SVG given on its own when its content does not (a PDF tells itself).
+      return await loaded.linksInMail(bytes, {
+        unwrap: mode,
+        name,
+        ...(loaded.decoder === undefined ? {} : { decoder: loaded.decoder }),
+        ...(loaded.pdf === undefined ? {} : { pdf: loaded.pdf }),
+      });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       return { ok: false, code: 'mailUnreadable', params: [detail], reason: detail };

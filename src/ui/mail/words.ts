@@ -43,6 +43,13 @@ const PROBLEM_KEYS: { readonly [C in MailProblemCode]: MessageKey } = {
   archiveNotRead: 'mailProblemArchiveNotRead',
   legacyOfficeNotRead: 'mailProblemLegacyOffice',
   documentTextTooLong: 'mailProblemDocumentText',
+  pdfEncrypted: 'mailProblemPdfEncrypted',
+  pdfTooLarge: 'mailProblemPdfTooLarge',
+  pdfTooSlow: 'mailProblemPdfSlow',
+  pdfTooManyPages: 'mailProblemPdfPages',
+  pdfNotDrawn: 'mailProblemPdfNotDrawn',
+  pdfEmbeddedFiles: 'mailProblemPdfEmbedded',
+  pdfPartUnreadable: 'mailProblemPdfPart',
 };
 
 /** Why a file could not be read as a mail, and what to do next. */
