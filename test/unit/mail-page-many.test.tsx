@@ -9,13 +9,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { linksInMail, MAIL_LIMITS, type MailReading } from '../../src/readers';
+import { linksInImage, linksInMail, MAIL_LIMITS, type ImageDecoder, type MailReading } from '../../src/readers';
 import { caseNote } from '../../src/readers/note';
 import { createEach, drag, fileInput, links, openButton, renderPage, settingsView, useMailPage } from '../support/mail-page';
 
 useMailPage();
 
 const MESSAGES = resolve(import.meta.dirname, '../fixtures/mail/mbox/messages');
+const QR_PNG = readFileSync(resolve(import.meta.dirname, '../fixtures/qr/content-https.png'));
 
 /** A message of the mbox corpus: 1 and 3 hold the same invoice link, 2 a parcel link. */
 function message(number: 1 | 2 | 3, name = `${String(number)}.eml`): File {
@@ -103,11 +104,9 @@ describe('mail page: several mails', () => {
       new File([''], 'empty.eml', { type: 'message/rfc822' }),
       new File(['just words'], 'notes.txt'),
       { name: 'huge.eml', size: MAIL_LIMITS.bytes + 1, arrayBuffer: big },
-      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'scan.png', { type: 'image/png' }),
     ]);
 
     expect(screen.getByText('1 mails read, 3 could not be read.')).toBeTruthy();
-    expect(screen.getByText('1 images skipped: choose or drop an image on its own to read its codes.')).toBeTruthy();
     const region = screen.getByRole('region', { name: 'Not read' });
     const lines = within(region)
       .getAllByRole('listitem')
@@ -154,6 +153,17 @@ describe('mail page: several mails', () => {
     expect(copied[0]).toContain('hxxps://parcel-hold\\[.\\]example/track/2');
     expect(copied[0]).not.toContain('invoice');
     expect(actions()).toEqual([]);
+  });
+
+  it('reads an image chosen among mails for its codes: their targets join the list, the image named as their file', async () => {
+    const decoder: ImageDecoder = () => Promise.resolve([{ text: 'hxxps://qr-pay[.]example/scan', format: 'QRCode', box: null }]);
+    await renderPage({ loadReader: () => Promise.resolve({ linksInMail, linksInImage, decoder }) });
+    await chooseAll([message(2), new File([QR_PNG], 'scan.png', { type: 'image/png' })]);
+
+    expect(screen.getByText('2 mails read, 0 could not be read.')).toBeTruthy();
+    expect(screen.queryByText(/images skipped/)).toBeNull();
+    const row = targetsList().find((item) => item.textContent.includes('https://qr-pay.example/scan'));
+    expect(row?.textContent).toContain('In one mail: scan.png');
   });
 
   it('says how far it got while reading, one mail after another', async () => {

@@ -39,7 +39,6 @@ function Summary({ batch }: { readonly batch: Batch }) {
     <section class="card stack" aria-labelledby="many-heading">
       <h2 id="many-heading">{t('mailManyHeading')}</h2>
       <p>{t('mailManySummary', [String(reads.length), String(lines.length)])}</p>
-      {plan.images > 0 && <p class="small">{t('mailManyImages', String(plan.images))}</p>}
       {plan.others > 0 && <p class="small">{t('mailManyOthers', String(plan.others))}</p>}
       {lines.length > 0 && (
         <div class="problems" role="region" aria-labelledby="many-not-read">

@@ -28,7 +28,6 @@ export interface BatchFile {
 }
 
 const MAIL_NAME = /\.(?:eml|msg)$/i;
-const IMAGE_NAME = /\.(?:png|jpe?g|gif|webp|bmp)$/i;
 
 /** A file of a folder the page reads: a saved mail by its name. */
 export function isMailName(name: string): boolean {
@@ -45,9 +44,7 @@ export interface BatchPlan {
   readonly overCount: readonly string[];
   /** Beyond MANY_LIMITS.bytes, all read before them together. */
   readonly overBytes: readonly string[];
-  /** Images: read for codes one at a time, not among mails. */
-  readonly images: number;
-  /** Files of a folder that are neither mails nor images. */
+  /** Files of a folder that are not mails. */
   readonly others: number;
 }
 
@@ -61,12 +58,10 @@ export function planBatch(files: readonly BatchFile[], extraOthers = 0): BatchPl
   const tooLarge: { name: string; size: number }[] = [];
   const overCount: string[] = [];
   const overBytes: string[] = [];
-  let images = 0;
   let others = extraOthers;
   let bytes = 0;
   for (const item of [...files].sort(byName)) {
-    if (IMAGE_NAME.test(item.name)) images++;
-    else if (item.inFolder && !isMailName(item.name)) others++;
+    if (item.inFolder && !isMailName(item.name)) others++;
     else if (item.file.size > MAIL_LIMITS.bytes) tooLarge.push({ name: item.name, size: item.file.size });
     else if (read.length >= MANY_LIMITS.files) overCount.push(item.name);
     else if (bytes + item.file.size > MANY_LIMITS.bytes) overBytes.push(item.name);
@@ -75,7 +70,7 @@ export function planBatch(files: readonly BatchFile[], extraOthers = 0): BatchPl
       read.push(item);
     }
   }
-  return { read, tooLarge, overCount, overBytes, images, others };
+  return { read, tooLarge, overCount, overBytes, others };
 }
 
 /** A mail read among several. */
