@@ -82,7 +82,7 @@ function batchFile(name: string, size: number, inFolder = false): BatchFile {
 }
 
 describe('planBatch: which files of a drop are read', () => {
-  it('reads mails in the order of their names; skips images and counts a folder’s other files', () => {
+  it('reads the files chosen in the order of their names, images too; counts a folder’s other files', () => {
     const plan = planBatch([
       batchFile('b.eml', 10),
       batchFile('scan.PNG', 10),
@@ -90,8 +90,7 @@ describe('planBatch: which files of a drop are read', () => {
       batchFile('reports/notes.txt', 10, true),
       batchFile('loose.txt', 10),
     ]);
-    expect(plan.read.map((file) => file.name)).toEqual(['b.eml', 'loose.txt', 'reports/a.msg']);
-    expect(plan.images).toBe(1);
+    expect(plan.read.map((file) => file.name)).toEqual(['b.eml', 'loose.txt', 'reports/a.msg', 'scan.PNG']);
     expect(plan.others).toBe(1);
   });
 
