@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { nodePixelDecoder } from '../src/decoders';
-import { readPdf, type PdfJs, type PdfPage } from '../src/readers/pdf';
+import { pdfParameters, readPdf, type PdfJs, type PdfPage } from '../src/readers/pdf';
 import { generatePdf } from './pdfgen';
 import { formatTable, judge, row, type Row } from './report';
 import { inTurn, median, ratioOfMedians, round, summary, withInterval } from './stats';
@@ -43,21 +43,9 @@ async function loadPdfjs(): Promise<Loaded> {
   return { pdfjs: (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJs };
 }
 
-/** The switches readPdf opens every document with (src/readers/pdf.ts). */
-function switches(bytes: Uint8Array): Parameters<PdfJs['getDocument']>[0] {
-  return {
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    useWorkerFetch: false,
-    stopAtErrors: false,
-    disableAutoFetch: true,
-    disableStream: true,
-    disableRange: true,
-    verbosity: 0,
-  };
+/** The switches readPdf opens every document with, on a copy of the bytes (pdf.js may take the buffer over). */
+function switches(bytes: Uint8Array): ReturnType<typeof pdfParameters> {
+  return pdfParameters(new Uint8Array(bytes));
 }
 
 /** The peer: pdf.js loads the document, then gives each page's annotations and text. */

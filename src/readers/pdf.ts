@@ -154,8 +154,8 @@ export type PdfReading = PdfRead | PdfFailure;
 /** Reads a PDF's links where pdf.js runs (Node, the decoder sandbox): what the walk is given. */
 export type PdfReader = (bytes: Uint8Array) => Promise<PdfReading>;
 
-/** The switches every document is opened with. */
-function parameters(data: Uint8Array, canvasFactory: unknown): PdfParameters {
+/** The switches every document is opened with (bench/pdf.ts gives pdf.js's own side the same). */
+export function pdfParameters(data: Uint8Array, canvasFactory?: unknown): PdfParameters {
   return {
     ...(canvasFactory === undefined ? {} : { CanvasFactory: canvasFactory }),
     data,
@@ -334,7 +334,7 @@ export async function readPdf(bytes: Uint8Array, tools: PdfTools): Promise<PdfRe
   let loading: ReturnType<PdfJs['getDocument']>;
   try {
     // pdf.js takes the buffer over (it may transfer it) and refuses a Buffer: a plain copy, so the mail's bytes stay whole.
-    loading = tools.pdfjs.getDocument(parameters(new Uint8Array(bytes), tools.canvasFactory));
+    loading = tools.pdfjs.getDocument(pdfParameters(new Uint8Array(bytes), tools.canvasFactory));
   } catch (error) {
     return { ok: false, code: 'pdfUnreadable', params: [messageOf(error)] };
   }
