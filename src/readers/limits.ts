@@ -111,4 +111,8 @@ export const PDF_LIMITS = {
   codeLength: 8192,
   /** Longest text kept as what a link showed. */
   shownLength: 200,
+  /** Most compressed object streams inflated to look for form actions (./pdf-forms). */
+  objectStreams: 256,
+  /** Most bytes inflated from them, all together (16 MiB): a bomb stops there. */
+  inflatedBytes: 16 * 1024 * 1024,
 } as const;

@@ -14,8 +14,9 @@
  * - the codes drawn on its pages, when the caller gives a way to draw a page and a decoder
  *   for its pixels.
  *
- * Not read, because pdf.js 5 exposes nothing of them: the target of a SubmitForm or an
- * ImportData action, a link annotation's own JavaScript action (but for the
+ * The target of a SubmitForm or an ImportData action, which pdf.js reads and does not
+ * expose, is read from the file's syntax (./pdf-forms). Not read, because pdf.js 5 exposes
+ * nothing of them: a link annotation's own JavaScript action (but for the
  * `app.launchURL`/`window.open` form pdf.js turns into its `url`), and the actions chained
  * after the first by `/Next`. Embedded files are named in a problem, not read.
  *
@@ -27,6 +28,7 @@
 import { extractUrls } from '../fang';
 
 import type { DecodedCode } from './image';
+import { formTargets } from './pdf-forms';
 import { PDF_LIMITS } from './limits';
 import type { PDF_FAILURES, PdfNoteCode } from './pdf-codes';
 import { scriptBudget, urlsInScript, type ScriptBudget } from './script';
@@ -355,6 +357,8 @@ export async function readPdf(bytes: Uint8Array, tools: PdfTools): Promise<PdfRe
         found.note('pdfPartUnreadable', 'its scripts and embedded files', messageOf(error));
       }
       await readPages(found, tools, document);
+      // SubmitForm and ImportData targets, which pdf.js does not expose, from the file's own syntax.
+      for (const url of formTargets(bytes)) found.link(url, null, false);
     } catch (error) {
       if (!(error instanceof TooSlow)) throw error;
       found.note('pdfTooSlow', String(PDF_LIMITS.milliseconds / 1000));
