@@ -63,7 +63,7 @@ describe.skipIf(!findChromium() && !process.env['CI'])('the reported mail page w
     const first = rows.first();
     await expect(first.locator('label.target').textContent()).resolves.toBe(INVOICE);
     await expect(first.textContent()).resolves.toContain('In 2 mails: 1.eml, 3.eml');
-    await expect(rows.filter({ hasText: 'parcel-hold.example' }).textContent()).resolves.toContain('In 1 mails: 2.eml');
+    await expect(rows.filter({ hasText: 'parcel-hold.example' }).textContent()).resolves.toContain('In one mail: 2.eml');
     const boxes = page.getByRole('checkbox');
     const count = await boxes.count();
     expect(count).toBe(await rows.count());
