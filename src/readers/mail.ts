@@ -11,6 +11,7 @@ import type { UnwrapMode } from '../resolve';
 
 import type { MailAttachment } from './files';
 import { LinkList, type MailLink } from './found';
+import { MAIL_FAILURES } from './mail-codes';
 import type { ImageDecoder } from './image';
 import { claimedKinds, detectKind } from './kinds';
 import { isCompoundFile, type Letter } from './letter';
@@ -86,18 +87,7 @@ export interface MailOptions {
   readonly pdf?: PdfReader;
 }
 
-/** Why a mail could not be read at all, in English with `$1` for its params. */
-export const MAIL_FAILURES = {
-  mailEmpty: 'is empty',
-  mailTooLarge: 'is larger than the limit of $1 MiB',
-  notMail: 'is not a mail: neither a MIME message (.eml) nor an Outlook message (.msg)',
-  notCompoundFile: 'is not an Outlook .msg: it is not an OLE compound file',
-  mailUnreadable: 'could not be read as a mail: $1',
-  legacyOffice:
-    'is a legacy binary Office document (.doc, .xls, .ppt), which Isolink does not read: save it as .docx, .xlsx or .pptx in a sandbox and give Isolink that',
-  encryptedDocument:
-    'is an Office document encrypted with a password, which Isolink does not read: open it in a sandbox with its password (often given in the mail) and save it without one',
-} as const satisfies Record<string, string>;
+export { MAIL_FAILURES };
 
 /** The stable code of a MailFailure (`notMail`, `mailTooLarge`, …). */
 export type MailFailureCode = keyof typeof MAIL_FAILURES;

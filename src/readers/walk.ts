@@ -14,6 +14,7 @@ import type { UnwrapMode } from '../resolve';
 
 import { decodeText } from './charset';
 import { describeFile, type MailAttachment } from './files';
+import { MAIL_PROBLEMS } from './mail-codes';
 import type { LinkList } from './found';
 import { collapse, readHtml, type HtmlReading } from './html';
 import { meaningOf } from './codes';
@@ -29,35 +30,7 @@ import type { PdfReader, PdfReading } from './pdf';
 import { readSvg } from './svg';
 import { entryLabel, expandEntry, isOfficeArchive, readZipDirectory, type ZipBudget, type ZipDirectory, type ZipFailure } from './zip';
 
-/** What could not be read inside a mail that was read, in English with `$1`… for its params. */
-export const MAIL_PROBLEMS = {
-  messageTooDeep: 'holds messages nested more than $1 deep; the deeper ones were not read',
-  tooManyAttachments: 'has more than $1 attachments to read; the rest were not read',
-  tooManyLinks: 'has more than $1 links; $2 more were not listed',
-  attachmentUnreadable: 'could not be read: $1',
-  tooManyImages: 'has more than $1 images; the rest were not scanned for codes',
-  imageUnreadable: 'could not be scanned for codes: $1',
-  tooManyFiles: 'has more than $1 files attached; the rest were not listed',
-  unknownCharset: 'is written in charset $1, which Isolink does not know; it was read as $2',
-  scriptTooLong: 'has more script than the $1 characters (or $2 strings) read for links; the rest was not read',
-  archiveTooDeep: 'holds archives nested more than $1 deep; the deeper ones were not opened',
-  tooManyEntries: 'holds more than $1 entries; the rest were not read',
-  entryTooLarge: 'expands beyond $1 MiB; it was not read',
-  archiveBomb: 'expands more than $1 times its compressed size, as a zip bomb does; it was not read',
-  archivesTooLarge: "would take the mail's archives beyond $1 MiB expanded; it and the rest were not read",
-  encrypted: 'is encrypted and was not read: it needs its password (often given in the mail) to be opened in a sandbox',
-  archiveNotRead: 'is a $1 archive, which Isolink does not open: unpack it in a sandbox (7-Zip reads it) and give Isolink its files',
-  legacyOfficeNotRead:
-    'is a legacy binary Office document (.doc, .xls, .ppt), which Isolink does not read: save it as .docx, .xlsx or .pptx in a sandbox and give Isolink that',
-  documentTextTooLong: 'has more text than the $1 characters read for links; the rest was not read',
-  pdfEncrypted: 'is a PDF encrypted with a password; reading it needs that password, which Isolink does not ask for',
-  pdfTooLarge: 'is a PDF larger than the limit of $1 MiB; it was not read',
-  pdfTooSlow: 'is a PDF that took longer than $1 s to read; what was found by then is listed',
-  pdfTooManyPages: 'is a PDF of $1 pages; the first $2 were read for links and the first $3 drawn for codes',
-  pdfNotDrawn: 'is a PDF whose pages were not drawn to read codes on them: $1',
-  pdfEmbeddedFiles: 'is a PDF holding $1 embedded files ($2), which were not read',
-  pdfPartUnreadable: 'is a PDF with a part that could not be read ($1): $2',
-} as const satisfies Record<string, string>;
+export { MAIL_PROBLEMS };
 
 /** The stable code of a MailProblem (`messageTooDeep`, `tooManyLinks`, …). */
 export type MailProblemCode = keyof typeof MAIL_PROBLEMS;
