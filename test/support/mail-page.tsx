@@ -10,6 +10,7 @@ import { RemoteError, type Connector } from '../../src/messaging/page';
 import type { BulkResult, MessageData, MessageType, ProtocolValues, RecentContext, SettingsView, Status } from '../../src/messaging/protocol';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/settings/schema';
 import { App } from '../../src/ui/mail/App';
+import { fitMailReading, fromWire, MAIL_READING } from '../../src/ui/decoder/wire-mail';
 import type { MailDeps } from '../../src/ui/mail/deps';
 import { installFocusFixup } from './focus-fixup';
 import { installMessages } from './i18n';
@@ -75,7 +76,24 @@ export interface Setup {
   readonly search?: string;
 }
 
-export async function renderPage({ handlers = {}, loadReader, capture, search = '' }: Setup = {}) {
+/**
+ * The page's reader by default: the real readers, their reading passed over the decoder's
+ * wire as the sandbox sends it and the page checks it (src/ui/decoder/wire-mail), without
+ * a frame. In the extension the reading is done in the decoder (test/e2e/mail.test.ts).
+ */
+const wiredReader: MailDeps['loadReader'] = async () => {
+  const { linksInMail } = await import('../../src/readers');
+  return {
+    linksInMail: async (bytes, options) => {
+      const sent = fitMailReading(await linksInMail(bytes, options));
+      const checked = MAIL_READING.safeParse(sent);
+      if (!checked.success) throw new Error(`the wire refused the reading: ${checked.error.message}`);
+      return fromWire(checked.data);
+    },
+  };
+};
+
+export async function renderPage({ handlers = {}, loadReader = wiredReader, capture, search = '' }: Setup = {}) {
   const fake = fakeConnector(handlers);
   const copied: string[] = [];
   /** What the page asked of its own tab, in order: `show` (to the front) and `close`. */
@@ -87,7 +105,7 @@ export async function renderPage({ handlers = {}, loadReader, capture, search = 
         copied.push(text);
         return Promise.resolve();
       }}
-      {...(loadReader === undefined ? {} : { loadReader })}
+      loadReader={loadReader}
       {...(capture === undefined ? {} : { capture })}
       showPage={() => {
         tab.push('show');

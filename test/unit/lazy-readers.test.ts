@@ -1,9 +1,11 @@
 /**
- * The pages load the readers (postal-mime, parse5, the .msg reader) only when a file is
- * read: src/ui/mail/deps.ts imports them dynamically, so they are a chunk of their own and
- * the page's first load stays small (bench figure 4; test/e2e/mail.test.ts sees the chunk
- * load with the file). One value imported from the readers anywhere in src/ui would put them
- * all in the page's first load: the pages may import their types only.
+ * The pages never load the parsers (postal-mime, parse5, the .msg reader, fflate): a mail
+ * is read where the QR decoder runs (src/ui/decoder/sandbox, a sandboxed frame; a worker in
+ * Firefox), which is the one module of src/ui that imports the mail reader. The mail page
+ * loads the decoder's frame with the first file and gets the reading as checked data
+ * (test/e2e/mail.test.ts sees no readers chunk load). One value imported from the readers
+ * anywhere else in src/ui, statically or not, would put them in a page with extension API
+ * access: the pages may import their types only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,7 +22,10 @@ function files(dir: string): string[] {
 }
 
 /** The parsers that make the readers heavy: what must load with the first file, not the page. */
-const PARSERS = ['postal-mime', 'parse5', '@kenjiuno/msgreader'];
+const PARSERS = ['postal-mime', 'parse5', '@kenjiuno/msgreader', 'fflate'];
+
+/** Where the parsers run: the decoder's side, in a sandboxed frame or a worker. */
+const DECODER = join(ROOT, 'src/ui/decoder/sandbox.ts');
 
 function importsOf(file: string, text: string): ts.ImportDeclaration[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ESNext, true);
@@ -79,6 +84,24 @@ function heavyReaders(): Set<string> {
 
 const HEAVY = heavyReaders();
 
+/** The modules a file imports with `import('…')`, resolved. */
+function dynamicImportsOf(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument !== undefined && ts.isStringLiteral(argument)) found.push(resolve(dirname(file), argument.text));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.ESNext, true));
+  return found;
+}
+
+function isHeavy(target: string): boolean {
+  return HEAVY.has(target) || HEAVY.has(join(target, 'index'));
+}
+
 /** The static imports of a file that bring values (not `import type`, not only `type` specifiers) from a heavy reader module. */
 function valueImportsOfReaders(file: string, text = readFileSync(file, 'utf8')): string[] {
   const found: string[] = [];
@@ -93,12 +116,27 @@ function valueImportsOfReaders(file: string, text = readFileSync(file, 'utf8')):
 
 describe('the readers stay out of the pages’ first load', () => {
   it('finds the heavy modules: the barrel, the mail reader and the header reader among them', () => {
-    for (const module of ['index', 'mail', 'mime', 'msg', 'html', 'sender']) expect(HEAVY.has(join(READERS, module))).toBe(true);
-    expect(HEAVY.has(join(READERS, 'limits'))).toBe(false);
+    for (const module of ['index', 'mail', 'mime', 'msg', 'html', 'sender', 'zip', 'walk']) expect(HEAVY.has(join(READERS, module))).toBe(true);
+    for (const module of ['limits', 'mail-codes', 'image', 'pdf-codes']) expect(HEAVY.has(join(READERS, module))).toBe(false);
   });
 
-  it('src/ui imports only types from the readers that bring a parser', () => {
-    expect(files(join(ROOT, 'src/ui')).flatMap((file) => valueImportsOfReaders(file))).toEqual([]);
+  it('src/ui imports only types from the readers that bring a parser, but for the decoder where they run', () => {
+    const pages = files(join(ROOT, 'src/ui')).filter((file) => file !== DECODER);
+    expect(pages.flatMap((file) => valueImportsOfReaders(file))).toEqual([]);
+    expect(valueImportsOfReaders(DECODER)).toEqual([expect.stringContaining("from '../../readers/mail'")]);
+  });
+
+  it('no page loads them later either: src/ui imports no reader with a parser dynamically', () => {
+    const lazy = files(join(ROOT, 'src/ui')).flatMap((file) =>
+      dynamicImportsOf(file)
+        .filter(isHeavy)
+        .map((target) => `${relative(ROOT, file)}: ${relative(ROOT, target)}`),
+    );
+    expect(lazy).toEqual([]);
+    // The control: the mail page's reader is the decoder's frame, and an image's checks beside it.
+    const app = join(ROOT, 'src/ui/mail/App.tsx');
+    expect(dynamicImportsOf(app).map((target) => relative(ROOT, target))).toEqual(expect.arrayContaining(['src/ui/decoder/frame', 'src/readers/image']));
+    expect(dynamicImportsOf(app, "const r = await import('../../readers');").filter(isHeavy)).toHaveLength(1);
   });
 
   it('sees a value import, and lets type imports pass (controls)', () => {

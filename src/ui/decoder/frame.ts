@@ -1,6 +1,7 @@
 /**
- * A page's image decoder and PDF reader: the decoder (./sandbox) run apart from the page,
- * made on the first image or PDF and kept for the next. In Chrome it is a hidden frame of the extension's
+ * A page's image decoder, PDF reader and mail reader: the decoder (./sandbox) run apart
+ * from the page, made on the first image, PDF or mail and kept for the next. A mail is
+ * read there whole; the page gets its reading as checked data (./wire-mail), never its bytes parsed. In Chrome it is a hidden frame of the extension's
  * sandboxed decoder page, the only place whose policy allows WebAssembly. Firefox has no
  * sandboxed pages and lets no extension page be framed (frame-ancestors 'none'), so there
  * it is a worker of the same script, under the extension pages' policy, which allows
@@ -12,14 +13,23 @@ import { browser } from 'wxt/browser';
 
 import { t } from '../../i18n';
 import type { DecodedCode, ImageDecoder } from '../../readers/image';
-import { PDF_LIMITS } from '../../readers/limits';
+import { MAIL_LIMITS, PDF_LIMITS } from '../../readers/limits';
+import type { MailOptions, MailReading } from '../../readers/mail';
 import type { PdfReader, PdfReading } from '../../readers/pdf';
 import { DECODER_PAGE, DECODER_SCRIPT, DECODER_WASM, REPLY, type Reply, type Request } from './wire';
+import { fromWire, mailFailure, MAIL_WIRE } from './wire-mail';
 
 /** How long an image may take: the largest allowed decodes in about 3 s on a slow machine. */
 const ANSWER_MS = 30_000;
 /** How long a PDF may take: its own limit (PDF_LIMITS.milliseconds), pdf.js's loading and a margin. */
 const PDF_ANSWER_MS = PDF_LIMITS.milliseconds + 25_000;
+/**
+ * How long a mail may take, all its files together: 5 minutes. Its 50 images (IMAGE_LIMITS.mailImages)
+ * take a few seconds each, and each PDF up to PDF_LIMITS.milliseconds; a mail of 100 PDFs
+ * could take half an hour, which no analyst waits for. Past it the decoder is stopped and
+ * the mail said unread: nothing of it is listed, nothing opened.
+ */
+const MAIL_ANSWER_MS = 300_000;
 /** How long the decoder may take to start. */
 const READY_MS = 10_000;
 
@@ -80,8 +90,16 @@ export function frameDecoder(document: Document = globalThis.document): ImageDec
   return frameReaders(document).image;
 }
 
-/** The decoder's two readers, sharing one frame or worker: of an image's codes, and of a PDF. */
-export function frameReaders(document: Document = globalThis.document): { readonly image: ImageDecoder; readonly pdf: PdfReader } {
+/** What the decoder reads for a page: an image's codes, a PDF, and a mail whole (its images and PDFs inside it read there too). */
+interface FrameReaders {
+  readonly image: ImageDecoder;
+  readonly pdf: PdfReader;
+  /** linksInMail, run in the decoder: `decoder` and `pdf` of the options are the decoder's own, never the page's. */
+  readonly mail: (bytes: Uint8Array, options?: MailOptions) => Promise<MailReading>;
+}
+
+/** The decoder's readers, sharing one frame or worker. */
+export function frameReaders(document: Document = globalThis.document): FrameReaders {
   const waiting = new Map<number, Waiting>();
   let next = 0;
   let ready: Promise<Channel> | undefined;
@@ -177,5 +195,24 @@ export function frameReaders(document: Document = globalThis.document): { readon
     }
   };
 
-  return { image, pdf };
+  /** A mail read in the decoder; a decoder that fails, answers out of bounds or does not answer in MAIL_ANSWER_MS is a mail unread, said as such. */
+  const mail: FrameReaders['mail'] = async (bytes, options = {}) => {
+    if (bytes.length === 0) return fromWire(mailFailure('mailEmpty'));
+    if (bytes.length > MAIL_LIMITS.bytes) return fromWire(mailFailure('mailTooLarge', String(MAIL_LIMITS.bytes / 1024 / 1024)));
+    const buffer = bytes.slice().buffer;
+    const { unwrap = 'unwrap', name = '', format } = options;
+    try {
+      const reply = await ask(
+        (id) => ({ kind: 'mail', id, mail: buffer, unwrap, name: name.slice(0, MAIL_WIRE.text), ...(format === undefined ? {} : { format }) }),
+        buffer,
+        MAIL_ANSWER_MS,
+      );
+      if (reply.kind !== 'mail') throw new Error('qrDecoderWrongAnswer');
+      return fromWire(reply.reading);
+    } catch (error) {
+      return fromWire(mailFailure('mailUnreadable', error instanceof Error ? error.message : String(error)));
+    }
+  };
+
+  return { image, pdf, mail };
 }

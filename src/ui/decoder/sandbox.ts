@@ -1,17 +1,21 @@
 /**
  * The decoder's side: it runs apart from the page that asks (in Chrome a sandboxed page
- * in a frame, so a flaw in decoding a hostile image or PDF reaches no extension API and no
- * token; in Firefox, which has no sandboxed pages, a worker), takes images and PDFs from
- * that page only, and answers with their codes and links as text. The WebAssembly comes
- * from that page, which reads it from the extension's own files. PDFs are read by pdf.js
- * (./pdf), loaded on the first one.
+ * in a frame, so a flaw in parsing a hostile mail, image or PDF reaches no extension API
+ * and no token; in Firefox, which has no sandboxed pages, a worker), takes images, PDFs and
+ * mails from that page only, and answers with their codes and links as data. A mail is read
+ * here whole (linksInMail: postal-mime, parse5, the .msg reader, fflate, RTF), its images
+ * and PDFs by the decoder and pdf.js beside it, with no round trip to the page. The
+ * WebAssembly comes from that page, which reads it from the extension's own files. PDFs
+ * are read by pdf.js (./pdf), loaded on the first one.
  */
 import { IMAGE_LIMITS } from '../../readers/limits';
+import { linksInMail, type MailOptions } from '../../readers/mail';
 import type { PdfReading } from '../../readers/pdf';
 import { zxingDecoders } from '../../readers/zxing';
 import { sandboxPdfReader } from './pdf';
 import { browserPixels } from './pixels';
 import { MAX_ERROR, MAX_TEXT, REQUEST, type Reply, type WirePdfReading } from './wire';
+import { fitMailReading, MAIL_READING, mailFailure, type WireMailReading } from './wire-mail';
 
 /** Where the decoder talks to the page that asked: its frame's parent, or its worker's owner. */
 export interface DecoderPort {
@@ -65,6 +69,24 @@ function fitted(reading: PdfReading): WirePdfReading {
   };
 }
 
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR);
+}
+
+/** A mail's reading as the page accepts it (./wire-mail), checked here too: one that would not pass is a failure said. */
+function mailAnswer(reading: WireMailReading): WireMailReading {
+  return MAIL_READING.safeParse(reading).success ? reading : mailFailure('mailUnreadable', 'its reading did not fit what the page accepts');
+}
+
+/** A mail read here, fitted to the wire; linksInMail never throws, and a throw all the same (a bug, a parser's) is a failure said, never a page left unanswered. */
+async function readMail(bytes: Uint8Array, options: MailOptions): Promise<WireMailReading> {
+  try {
+    return mailAnswer(fitMailReading(await linksInMail(bytes, options)));
+  } catch (error) {
+    return mailFailure('mailUnreadable', messageOf(error));
+  }
+}
+
 /** Serves decoding on a port: call once, where the decoder runs. */
 export function serveDecoder(port: DecoderPort): void {
   let wasm: ((value: ArrayBuffer) => void) | undefined;
@@ -83,6 +105,19 @@ export function serveDecoder(port: DecoderPort): void {
     const message = request.data;
     if (message.kind === 'wasm') {
       wasm?.(message.wasm);
+      return;
+    }
+    if (message.kind === 'mail') {
+      const options = {
+        decoder: decode,
+        pdf: readPdf,
+        unwrap: message.unwrap,
+        name: message.name,
+        ...(message.format === undefined ? {} : { format: message.format }),
+      };
+      void readMail(new Uint8Array(message.mail), options).then((reading) => {
+        reply({ kind: 'mail', id: message.id, reading });
+      });
       return;
     }
     if (message.kind === 'pdf') {

@@ -1,13 +1,14 @@
 /**
- * The messages between a page and its decoder (./frame, ./sandbox): images to decode and
- * PDFs to read. Each side checks what it receives with zod, as every input is checked.
- * The frame's answers are hostile text decoded from a hostile image or read from a hostile
- * PDF; the page's requests come from its parent only.
+ * The messages between a page and its decoder (./frame, ./sandbox): images to decode, and
+ * PDFs and mails to read. Each side checks what it receives with zod, as every input is
+ * checked. The frame's answers are hostile text decoded from a hostile image or read from a
+ * hostile PDF or mail (./wire-mail); the page's requests come from its parent only.
  */
 import * as z from 'zod/mini';
 
-import { IMAGE_LIMITS, PDF_LIMITS } from '../../readers/limits';
+import { IMAGE_LIMITS, MAIL_LIMITS, PDF_LIMITS } from '../../readers/limits';
 import { PDF_FAILURES, PDF_NOTES } from '../../readers/pdf-codes';
+import { MAIL_FORMATS, MAIL_READING, MAIL_WIRE } from './wire-mail';
 
 /** Longest text a code can hold (a version 40 QR code in bytes: 2,953; Aztec and PDF417 a little more), with room. */
 export const MAX_TEXT = 8192;
@@ -18,11 +19,19 @@ const format = z.enum(['png', 'jpeg', 'gif', 'webp', 'bmp']);
 const side = z.number().check(z.int(), z.positive(), z.maximum(IMAGE_LIMITS.side));
 const id = z.number().check(z.int(), z.positive());
 
-/** What the page sends: the decoder's WebAssembly once, then images to decode. */
+/** What the page sends: the decoder's WebAssembly once, then images to decode, PDFs and mails to read. */
 export const REQUEST = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wasm'), wasm: z.instanceof(ArrayBuffer) }),
   z.object({ kind: z.literal('decode'), id, image: z.instanceof(ArrayBuffer), format, width: side, height: side }),
   z.object({ kind: z.literal('pdf'), id, pdf: z.instanceof(ArrayBuffer).check(z.refine((buffer) => buffer.byteLength <= PDF_LIMITS.bytes)) }),
+  z.object({
+    kind: z.literal('mail'),
+    id,
+    mail: z.instanceof(ArrayBuffer).check(z.refine((buffer) => buffer.byteLength <= MAIL_LIMITS.bytes)),
+    unwrap: z.enum(['unwrap', 'keep']),
+    name: z.string().check(z.maxLength(MAIL_WIRE.text)),
+    format: z.optional(z.enum(['auto', ...MAIL_FORMATS])),
+  }),
 ]);
 
 const length = z.number().check(z.nonnegative());
@@ -50,11 +59,12 @@ const PDF_READING = z.union([
   z.object({ ok: z.literal(false), code: z.enum(PDF_FAILURES), params }),
 ]);
 
-/** What the frame answers: that it is ready, the codes of an image, what a PDF holds, or why it could not decode one. */
+/** What the frame answers: that it is ready, the codes of an image, what a PDF or a mail holds, or why it could not decode one. */
 export const REPLY = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ready') }),
   z.object({ kind: z.literal('codes'), id, codes: z.array(code).check(z.maxLength(IMAGE_LIMITS.codes)) }),
   z.object({ kind: z.literal('pdf'), id, reading: PDF_READING }),
+  z.object({ kind: z.literal('mail'), id, reading: MAIL_READING }),
   z.object({ kind: z.literal('failed'), id, error: z.string().check(z.maxLength(MAX_ERROR)) }),
 ]);
 

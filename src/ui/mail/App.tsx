@@ -36,11 +36,15 @@ export interface AppProps {
 const copyToClipboard = (text: string): Promise<void> => navigator.clipboard.writeText(text);
 /** The page offers the options when Isolink is not set up: the connection is what to fix. */
 const openOptionsPage = (): Promise<void> => openOptionsAt('connection');
-/** The reader is a chunk of its own, loaded with the first file; the decoder's frame is made on the mail's first image or PDF. */
+/**
+ * The reader is the decoder (a sandboxed frame; a worker in Firefox), loaded with the first
+ * file: a mail is read there whole, so this page never parses one. An image given alone is
+ * checked here (its size, its header) and its pixels decoded there.
+ */
 const importReader: MailDeps['loadReader'] = async () => {
-  const [{ linksInMail, linksInImage }, { frameReaders }] = await Promise.all([import('../../readers'), import('../decoder/frame')]);
-  const { image, pdf } = frameReaders();
-  return { linksInMail, linksInImage, decoder: image, pdf };
+  const [{ linksInImage }, { frameReaders }] = await Promise.all([import('../../readers/image'), import('../decoder/frame')]);
+  const { image, mail } = frameReaders();
+  return { linksInMail: mail, linksInImage, decoder: image };
 };
 
 /** A scan's pixels; the capture's code is loaded only by a page opened for a scan. */

@@ -7,14 +7,18 @@ import type { ScanRequest } from '../../messaging/scan';
 import type { ImageDecoder, linksInImage, linksInMail } from '../../readers';
 import type { PdfReader } from '../../readers/pdf';
 
-/** The mail reader: loaded on the first file, so the page's first script stays small. */
+/**
+ * The mail reader: loaded on the first file, so the page's first script stays small. In
+ * the extension `linksInMail` asks the decoder frame (src/ui/decoder/frame), where the mail
+ * is parsed; tests give the readers' own.
+ */
 interface MailReader {
   readonly linksInMail: typeof linksInMail;
   /** Reads the codes of an image file; without it (or a decoder), an image is read as a mail would be. */
   readonly linksInImage?: typeof linksInImage;
-  /** What reads the codes in the mail's images (the decoder frame); without one, images are not read. */
+  /** What decodes an image given alone (the decoder frame); to `linksInMail` it is handed too, for the readers that take one. */
   readonly decoder?: ImageDecoder;
-  /** What reads the mail's PDFs (pdf.js in the decoder frame); without one, a PDF is listed, not read. */
+  /** What reads the mail's PDFs, for the readers that take one (the decoder frame reads its own); without one, a PDF is listed, not read. */
   readonly pdf?: PdfReader;
 }
 
