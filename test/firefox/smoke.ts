@@ -17,7 +17,8 @@
  *    sent from the options page (then the mail page's `getStatus` must answer
  *    configured), `isolate` from the popup page, as the UI does; the simulator must
  *    receive one create request and a tab must open at the launch URL. Before it, an image of
- *    a QR code chosen on the mail page must be decoded (the decoder's worker, WebAssembly) and listed.
+ *    a QR code chosen on the mail page must be decoded (the decoder's worker, WebAssembly) and listed,
+ *    then a PDF and a mail chosen there read in that worker (the page holds no parser) and their links listed.
  *    Then the background is stopped (the descriptor's terminateBackgroundScript, as Firefox
  *    stops an idle event page) and the popup's isolate message, the first thing it gets,
  *    must wake it and isolate with one more request and a tab.
@@ -345,6 +346,27 @@ async function smoke(sourceDir: string, sim: Simulator, firefox: Firefox): Promi
       throw new Error(`${error instanceof Error ? error.message : String(error)}; the page says: ${mailText.slice(-500)}`);
     });
     pass("a PDF chosen on the mail page was read by pdf.js in the decoder's worker: its link annotation and the QR code drawn on its page listed");
+    // A mail: read whole in the decoder's worker (postal-mime, parse5), never in the page; the page lists what it answers.
+    const eml = readFileSync(join(ROOT, 'test/fixtures/mail/eml/17-lying-display-text.eml')).toString('base64');
+    await evaluate(
+      `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/mail.html');` +
+        ` const bytes = Uint8Array.from(atob('${eml}'), (c) => c.charCodeAt(0));` +
+        ` const transfer = new view.DataTransfer(); transfer.items.add(new view.File([bytes], 'lying.eml', { type: 'message/rfc822' }));` +
+        ` const input = view.document.querySelector('input[type=file]'); input.files = transfer.files;` +
+        ` input.dispatchEvent(new view.Event('change', { bubbles: true })); return 'chosen';`,
+    );
+    await until("the chosen mail's links listed on the mail page", async () => {
+      mailText = String(
+        await evaluate(
+          `const view = browser.extension.getViews({ type: 'tab' }).find((v) => v.location.pathname === '/mail.html');` +
+            ` return view.document.querySelector('main')?.textContent;`,
+        ),
+      );
+      return mailText.includes('lying.eml') && mailText.includes('verify.paypa1.example') && mailText.includes('amaz0n-orders.example') ? mailText : undefined;
+    }).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; the page says: ${mailText.slice(-500)}`);
+    });
+    pass("a mail chosen on the mail page was read in the decoder's worker (postal-mime, parse5) and its links listed");
     await send('popup.html', { type: 'isolate', data: { url: 'hxxps://invoice[.]evil[.]example/pay?id=7', session: 'standard' } });
     const prefix = `${sim.launchBase}/launch?ctx=`;
     const tabUrl = await until('a tab at the launch URL', async () => {
