@@ -98,8 +98,11 @@ interface FrameReaders {
   readonly mail: (bytes: Uint8Array, options?: MailOptions) => Promise<MailReading>;
 }
 
+/** How the decoder is started: `start` in the extension, a fake in unit tests. */
+export type Starter = (document: Document, receive: (data: unknown) => void) => Channel;
+
 /** The decoder's readers, sharing one frame or worker. */
-export function frameReaders(document: Document = globalThis.document): FrameReaders {
+export function frameReaders(document: Document = globalThis.document, begin: Starter = start): FrameReaders {
   const waiting = new Map<number, Waiting>();
   let next = 0;
   let ready: Promise<Channel> | undefined;
@@ -134,7 +137,7 @@ export function frameReaders(document: Document = globalThis.document): FrameRea
       const timer = setTimeout(() => {
         reject(new Error(t('qrDecoderNotLoaded')));
       }, READY_MS);
-      const started = start(document, (data) => {
+      const started = begin(document, (data) => {
         if (REPLY.safeParse(data).data?.kind !== 'ready') {
           receive(data);
           return;
