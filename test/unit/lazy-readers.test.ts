@@ -24,8 +24,8 @@ function files(dir: string): string[] {
 /** The parsers that make the readers heavy: what must load with the first file, not the page. */
 const PARSERS = ['postal-mime', 'parse5', '@kenjiuno/msgreader', 'fflate'];
 
-/** Where the parsers run: the decoder's side, in a sandboxed frame or a worker. */
-const DECODER = join(ROOT, 'src/ui/decoder/sandbox.ts');
+/** Where the parsers run: the decoder's side (the mail reader, pdf.js's glue), in a sandboxed frame or a worker. */
+const DECODER_SIDE = [join(ROOT, 'src/ui/decoder/sandbox.ts'), join(ROOT, 'src/ui/decoder/pdf.ts')];
 
 function importsOf(file: string, text: string): ts.ImportDeclaration[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ESNext, true);
@@ -121,9 +121,25 @@ describe('the readers stay out of the pages’ first load', () => {
   });
 
   it('src/ui imports only types from the readers that bring a parser, but for the decoder where they run', () => {
-    const pages = files(join(ROOT, 'src/ui')).filter((file) => file !== DECODER);
+    const pages = files(join(ROOT, 'src/ui')).filter((file) => !DECODER_SIDE.includes(file));
     expect(pages.flatMap((file) => valueImportsOfReaders(file))).toEqual([]);
-    expect(valueImportsOfReaders(DECODER)).toEqual([expect.stringContaining("from '../../readers/mail'")]);
+    const [sandbox, pdf] = DECODER_SIDE.map((file) => valueImportsOfReaders(file));
+    expect(sandbox).toEqual([expect.stringContaining("from '../../readers/mail'")]);
+    expect(pdf).toEqual([expect.stringContaining("from '../../readers/pdf'")]);
+  });
+
+  it('the decoder’s side is imported by nothing in src/ui but itself: no page carries it', () => {
+    const side = DECODER_SIDE.map((file) => file.replace(/\.ts$/, ''));
+    const reaching = files(join(ROOT, 'src/ui'))
+      .filter((file) => !DECODER_SIDE.includes(file))
+      .flatMap((file) => {
+        const targets = [
+          ...importsOf(file, readFileSync(file, 'utf8')).map((statement) => resolve(dirname(file), specifier(statement))),
+          ...dynamicImportsOf(file),
+        ];
+        return targets.filter((target) => side.includes(target)).map((target) => `${relative(ROOT, file)}: ${relative(ROOT, target)}`);
+      });
+    expect(reaching).toEqual([]);
   });
 
   it('no page loads them later either: src/ui imports no reader with a parser dynamically', () => {
