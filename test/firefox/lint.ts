@@ -38,11 +38,16 @@ interface Expectation {
   readonly source?: string;
 }
 
-function loadExpectations(): Map<string, Expectation> {
-  const raw = JSON.parse(readFileSync(join(import.meta.dirname, 'lint-expectations.json'), 'utf8')) as { warnings?: Record<string, Expectation> };
-  const entries = Object.entries(raw.warnings ?? {});
-  for (const [code, expectation] of entries) {
-    if (typeof expectation.reason !== 'string' || expectation.reason.trim() === '') throw new Error(`lint-expectations.json: ${code} has no reason`);
+/** Each warning code's explanations: one, or a list when the same code stands in unrelated places. */
+function loadExpectations(): Map<string, readonly Expectation[]> {
+  const raw = JSON.parse(readFileSync(join(import.meta.dirname, 'lint-expectations.json'), 'utf8')) as {
+    warnings?: Record<string, Expectation | Expectation[]>;
+  };
+  const entries = Object.entries(raw.warnings ?? {}).map(([code, given]) => [code, Array.isArray(given) ? given : [given]] as const);
+  for (const [code, list] of entries) {
+    for (const expectation of list) {
+      if (typeof expectation.reason !== 'string' || expectation.reason.trim() === '') throw new Error(`lint-expectations.json: ${code} has no reason`);
+    }
   }
   return new Map(entries);
 }
@@ -68,12 +73,14 @@ function flaggedSource(dir: string, message: LintMessage): string {
   }
 }
 
-/** Why a warning is accepted, or undefined when nothing explains it here. */
-function explain(dir: string, warning: LintMessage, expectation: Expectation | undefined): string | undefined {
-  if (!expectation) return undefined;
-  if (expectation.file !== undefined && !new RegExp(expectation.file, 'u').test(warning.file ?? '')) return undefined;
-  if (expectation.source !== undefined && !new RegExp(expectation.source, 'u').test(flaggedSource(dir, warning))) return undefined;
-  return expectation.reason;
+/** Why a warning is accepted (the first of its code's explanations that covers it), or undefined when none does. */
+function explain(dir: string, warning: LintMessage, list: readonly Expectation[] | undefined): string | undefined {
+  for (const expectation of list ?? []) {
+    if (expectation.file !== undefined && !new RegExp(expectation.file, 'u').test(warning.file ?? '')) continue;
+    if (expectation.source !== undefined && !new RegExp(expectation.source, 'u').test(flaggedSource(dir, warning))) continue;
+    return expectation.reason;
+  }
+  return undefined;
 }
 
 function runLint(dir: string): LintReport {
@@ -119,7 +126,10 @@ function main(): number {
       console.log(`   WARNING  ${describe(warning)}\n      -> explained: ${reason}`);
     } else {
       const flagged = flaggedSource(dir, warning).slice(0, 80);
-      const scope = expectation ? ` (the explanation covers only file ${expectation.file ?? '*'}, code ${expectation.source ?? '*'})` : '';
+      const scope =
+        expectation === undefined
+          ? ''
+          : ` (the explanations cover only ${expectation.map((e) => `file ${e.file ?? '*'}, code ${e.source ?? '*'}`).join('; ')})`;
       console.log(`   WARNING  ${describe(warning)}${flagged === '' ? '' : `\n      code: ${flagged}`}\n      -> NOT EXPLAINED${scope}`);
       problems.push(`unexplained warning ${warning.code}${where(warning)}`);
     }
