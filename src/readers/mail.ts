@@ -222,6 +222,7 @@ export async function linksInMail(bytes: Uint8Array, options: MailOptions = {}):
     files: [],
     filesMet: 0,
     attachedMessages: [],
+    archiveBytes: { used: 0 },
   };
   const name = options.name ?? '';
   const alone = compound ? null : aloneFormat(bytes, format, name);

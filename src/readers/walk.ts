@@ -60,6 +60,8 @@ export interface Reading {
   filesMet: number;
   /** The messages attached to the top message, read: one of them alone is the original a report wraps. */
   readonly attachedMessages: Letter[];
+  /** The bytes expanded from the mail's archives and documents so far, against ZIP_LIMITS.totalBytes. */
+  readonly archiveBytes: ZipBudget;
 }
 
 /** Where a message's bodies and files are said to be: the top message's, or an attached one's. */
@@ -207,18 +209,6 @@ const messagePart: PartReader = async (reading, { attachment, depth, archives })
   await visit(reading, inner, depth + 1, { html: place, text: place, files: place }, archives);
 };
 
-/** The bytes expanded from each reading's archives and documents so far, against ZIP_LIMITS.totalBytes. */
-const budgets = new WeakMap<Reading, ZipBudget>();
-
-function budgetOf(reading: Reading): ZipBudget {
-  let budget = budgets.get(reading);
-  if (budget === undefined) {
-    budget = { used: 0 };
-    budgets.set(reading, budget);
-  }
-  return budget;
-}
-
 /** An entry that could not be expanded, said at `where`; false when no further entry of the mail can be (its total reached). */
 function entryFailed(reading: Reading, failure: ZipFailure, where: string): boolean {
   if (failure.code === 'encrypted') problem(reading, 'encrypted', [], where);
@@ -243,7 +233,7 @@ async function readDocument(reading: Reading, part: Part, directory: ZipDirector
   const { attachment } = part;
   const where = attachmentPlace(attachment);
   if (!open(reading)) return;
-  const budget = budgetOf(reading);
+  const budget = reading.archiveBytes;
   const parts: OfficePart[] = [];
   const images: Uint8Array[] = [];
   for (const entry of directory.entries) {
@@ -289,7 +279,7 @@ const zipPart: PartReader = async (reading, part) => {
     problem(reading, 'encrypted', [], where);
     return;
   }
-  const budget = budgetOf(reading);
+  const budget = reading.archiveBytes;
   for (const entry of files) {
     const name = entryLabel(entry.name);
     const bytes = expandEntry(attachment.bytes, entry, budget);
